@@ -1,0 +1,69 @@
+"""The game's random number generator, small enough to live inside the state.
+
+SplitMix64: one 64-bit integer of state, good statistical quality for dice, and
+trivially serialisable. Every die a game rolls comes from here, so a game is
+reproduced exactly by its scenario, options, seed and action list.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+def seed_state(seed: int) -> int:
+    """Mix a user seed (any int) into an initial 64-bit state."""
+    return _mix(seed & _MASK ^ 0x9E3779B97F4A7C15)
+
+
+def _mix(z: int) -> int:
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+    return z ^ (z >> 31)
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Return (new_state, 64 random bits)."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    return state, _mix(state)
+
+
+def randbelow(state: int, n: int) -> tuple[int, int]:
+    """Unbiased integer in [0, n) by rejection sampling; returns (new_state, value)."""
+    if n <= 0:
+        raise ValueError("randbelow needs n > 0")
+    limit = (_MASK + 1) - ((_MASK + 1) % n)
+    while True:
+        state, x = next_u64(state)
+        if x < limit:
+            return state, x % n
+
+
+class Rng:
+    """A view on an RNG state stored in a dict (``holder[key]``)."""
+
+    __slots__ = ("holder", "key")
+
+    def __init__(self, holder: dict, key: str = "rng"):
+        self.holder = holder
+        self.key = key
+
+    def below(self, n: int) -> int:
+        s, v = randbelow(self.holder[self.key], n)
+        self.holder[self.key] = s
+        return v
+
+    def die(self, sides: int = 6) -> int:
+        """1..sides."""
+        return self.below(sides) + 1
+
+    def d10(self) -> int:
+        """A decimal die read 1..10 (the 0 face counts as 10, SFN 2.2)."""
+        return self.below(10) + 1
+
+    def choice(self, seq: list) -> object:
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, seq: list) -> None:
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.below(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]

@@ -1,0 +1,67 @@
+"""Save files: versioned, self-checking, refused whole when anything is wrong.
+
+A save holds both the record (scenario, options, seed, action list) and a cache
+of the current position with its hash. Loading checks the format tag, the
+version, that the game is registered, and that the cached position hashes to
+the stored value; ``verify=True`` also replays the action list from scratch.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any
+
+from .errors import SaveError
+from .state import canonical_json
+
+if TYPE_CHECKING:
+    from .state import State
+
+FORMAT = "westfront-save"
+VERSION = 1
+
+
+def dump_state(s: State) -> str:
+    meta = s.g["meta"]
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": s.INFO.id,
+        "scenario": meta["scenario"],
+        "options": meta["options"],
+        "seed": meta["seed"],
+        "actions": list(s.history),
+        "hash": s.hash(),
+        "state": s.g,
+    }
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+
+
+def parse_save(text: str | bytes) -> dict[str, Any]:
+    """Check the envelope of a save; raises SaveError with a readable message."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise SaveError(f"not a westfront save: the file is not valid JSON ({e})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError("not a westfront save: the 'format' tag is missing or different")
+    v = doc.get("version")
+    if v != VERSION:
+        raise SaveError(f"this save has format version {v!r}; this westfront reads version {VERSION}")
+    for key, typ in (("game", str), ("scenario", str), ("options", dict), ("seed", int), ("actions", list),
+                     ("hash", str), ("state", dict)):
+        if not isinstance(doc.get(key), typ):
+            raise SaveError(f"corrupt save: field {key!r} is missing or has the wrong type")
+    if not all(isinstance(a, str) for a in doc["actions"]):
+        raise SaveError("corrupt save: the action list holds something that is not action text")
+    st = doc["state"]
+    if st.get("game") != doc["game"] or not isinstance(st.get("flow"), list):
+        raise SaveError("corrupt save: the cached position does not belong to this game")
+    h = hashlib.sha256(canonical_json(st).encode()).hexdigest()[:32]
+    if h != doc["hash"]:
+        raise SaveError("corrupt save: the cached position does not match its checksum")
+    meta = st.get("meta", {})
+    if (meta.get("scenario"), meta.get("options"), meta.get("seed")) != (doc["scenario"], doc["options"], doc["seed"]):
+        raise SaveError("corrupt save: scenario, options or seed disagree with the cached position")
+    return doc

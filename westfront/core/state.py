@@ -1,0 +1,439 @@
+"""The engine contract (ARCHITECTURE.md §2) and the flow interpreter behind it.
+
+A game's whole position lives in one JSON-able dict, ``State.g``. The sequence of
+play is a stack of *frames* kept inside ``g["flow"]``; each frame names a
+:class:`Step` (a phase, a sub-phase, one decision) and carries that step's local
+variables. Only the top frame asks a question. Steps move the game on with
+``call`` (push a child step), ``goto`` (replace the current step) and ``end``
+(pop, handing a value back to the parent's ``resume``). Because the stack is
+data, a game can be saved, cloned or searched at any decision, even in the
+middle of a retreat inside a combat inside a phase.
+
+Design borrowed from Rally the Troops' rules modules (named states with a prompt
+and handlers) and OpenSpiel's State API (clone, legal actions, chance).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar, Iterable
+
+from .actions import Action, Event
+from .errors import IllegalAction
+from .rng import Rng, seed_state
+
+RUNAWAY_LIMIT = 100_000
+
+
+# --------------------------------------------------------------------------
+# Descriptions of games, scenarios, options and results
+# --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ScenarioInfo:
+    id: str
+    title: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    id: str
+    title: str
+    description: str = ""
+    default: Any = False
+    choices: tuple[Any, ...] | None = None  # None: boolean flag
+    rule: str | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """Turn CLI/HTTP text into the option's type, or raise ValueError."""
+        if self.choices is None:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on"):
+                return True
+            if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
+                return False
+            if isinstance(value, int) and value in (0, 1):
+                return bool(value)
+            raise ValueError(f"option {self.id} is on/off; got {value!r}")
+        for c in self.choices:
+            if value == c or str(value) == str(c):
+                return c
+        raise ValueError(f"option {self.id} must be one of {', '.join(map(str, self.choices))}; got {value!r}")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    players: tuple[str, ...]
+    scenarios: tuple[ScenarioInfo, ...]
+    options: tuple[OptionInfo, ...] = ()
+    rulebook: str | None = None
+    description: str = ""
+    map_kind: str = "hex"  # "hex" or "p2p"
+
+    def scenario(self, sid: str) -> ScenarioInfo:
+        for s in self.scenarios:
+            if s.id == sid:
+                return s
+        raise KeyError(sid)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended. ``winner`` None means a draw."""
+
+    winner: str | None
+    level: str | None = None
+    reason: str = ""
+    scores: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "level": self.level, "reason": self.reason, "scores": dict(self.scores)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Result:
+        return cls(d.get("winner"), d.get("level"), d.get("reason", ""), dict(d.get("scores", {})))
+
+
+# --------------------------------------------------------------------------
+# Steps
+# --------------------------------------------------------------------------
+class Step:
+    """One named state of the sequence of play.
+
+    Subclasses set ``name`` and override what they need. A step that asks a
+    question implements ``player``, ``prompt`` and ``actions``/``apply``; a step
+    that only sequences other steps implements ``begin`` and ``resume``.
+    """
+
+    name: ClassVar[str] = ""
+
+    def begin(self, s: State, f: dict[str, Any]) -> None:
+        """Entered. Default: wait for a decision."""
+
+    def resume(self, s: State, f: dict[str, Any], ret: Any) -> None:
+        """A child step ended with ``ret``. Default: wait for a decision."""
+
+    def player(self, s: State, f: dict[str, Any]) -> str:
+        raise NotImplementedError(f"step {self.name} asks no question")
+
+    def prompt(self, s: State, f: dict[str, Any]) -> str:
+        return self.name.replace("_", " ")
+
+    def actions(self, s: State, f: dict[str, Any]) -> list[Action]:
+        raise NotImplementedError(f"step {self.name} asks no question")
+
+    def apply(self, s: State, f: dict[str, Any], a: Action) -> None:
+        raise NotImplementedError(f"step {self.name} handles no action")
+
+    def explain(self, s: State, f: dict[str, Any], a: Action) -> str | None:
+        """Why ``a`` is illegal here, citing the rule; None for the generic message."""
+        return None
+
+
+def fast_copy(obj: Any) -> Any:
+    """Deep copy of JSON-like data (several times faster than copy.deepcopy)."""
+    return pickle.loads(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def canonical_json(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------
+# The State
+# --------------------------------------------------------------------------
+class State:
+    """Base class of every game's state: the engine contract.
+
+    Subclasses set ``INFO`` and ``STEPS`` and implement ``setup`` (build ``g``
+    and push the first step) and ``view``. Everything else — legality checks,
+    atomic application, events, hashing, saving, cloning — is shared.
+    """
+
+    INFO: ClassVar[GameInfo]
+    STEPS: ClassVar[dict[str, Step]] = {}
+
+    __slots__ = ("g", "history", "log", "_legal", "_events", "_ops", "_transitioned")
+
+    def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Event] | None = None):
+        self.g = g
+        self.history: list[str] = history if history is not None else []
+        self.log: list[Event] = log if log is not None else []
+        self._legal: list[Action] | None = None
+        self._events: list[Event] | None = None
+        self._ops: list[tuple[str, Any]] = []
+        self._transitioned = False
+
+    # ----- construction --------------------------------------------------
+    @classmethod
+    def new(cls, scenario: str, options: dict[str, Any], seed: int) -> State:
+        g: dict[str, Any] = {
+            "game": cls.INFO.id,
+            "meta": {"scenario": scenario, "options": options, "seed": seed},
+            "rng": seed_state(seed),
+            "flow": [],
+            "result": None,
+        }
+        s = cls(g)
+        s._events = []
+        s.setup(scenario, options)
+        s._run()
+        s.log.extend(s._events)
+        s._events = None
+        return s
+
+    def setup(self, scenario: str, options: dict[str, Any]) -> None:
+        """Fill ``self.g`` for the scenario and ``call`` the first step."""
+        raise NotImplementedError
+
+    # ----- the contract ------------------------------------------------------
+    def current_player(self) -> str | None:
+        f = self._top()
+        if f is None:
+            return None
+        return self._step(f).player(self, f)
+
+    def prompt(self) -> str:
+        f = self._top()
+        if f is None:
+            r = self.result()
+            return f"Game over: {r.reason}" if r else "Game over"
+        return self._step(f).prompt(self, f)
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            f = self._top()
+            self._legal = [] if f is None else list(self._step(f).actions(self, f))
+        return list(self._legal)
+
+    def is_terminal(self) -> bool:
+        return not self.g["flow"]
+
+    def result(self) -> Result | None:
+        r = self.g.get("result")
+        return Result.from_dict(r) if r else None
+
+    def parse(self, text: str) -> Action:
+        """Parse action text and check it is legal now; raises IllegalAction."""
+        try:
+            a = Action.parse(text)
+        except ValueError as e:
+            raise IllegalAction(f"malformed action {text!r}: {e}", action=text) from None
+        self._check_legal(a)
+        return a
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply one legal action; returns its events. Illegal: raises, state unchanged."""
+        if isinstance(action, str):
+            a = self.parse(action)
+        elif isinstance(action, Action):
+            a = action
+            self._check_legal(a)
+        else:
+            raise IllegalAction(f"an action must be text or Action, not {type(action).__name__}")
+        f = self._top()
+        assert f is not None
+        self._events = []
+        self._legal = None
+        self._transitioned = False
+        self._step(f).apply(self, f, a)
+        self._run()
+        events = self._events
+        self._events = None
+        self.history.append(str(a))
+        self.log.extend(events)
+        return events
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """What ``player`` may see (None: a spectator). Games extend ``base_view``."""
+        return self.base_view(player)
+
+    def to_json(self) -> str:
+        from .savefile import dump_state
+
+        return dump_state(self)
+
+    def hash(self) -> str:
+        return hashlib.sha256(canonical_json(self.g).encode()).hexdigest()[:32]
+
+    def clone(self) -> State:
+        c = self.__class__(fast_copy(self.g), list(self.history), list(self.log))
+        return c
+
+    # ----- helpers for views and previews ----------------------------------
+    def base_view(self, player: str | None) -> dict[str, Any]:
+        cur = self.current_player()
+        r = self.result()
+        return {
+            "game": self.INFO.id,
+            "scenario": self.g["meta"]["scenario"],
+            "options": self.g["meta"]["options"],
+            "viewer": player,
+            "current_player": cur,
+            "prompt": self.prompt() if (player is None or player == cur) else self.waiting_text(),
+            "result": r.to_dict() if r else None,
+        }
+
+    def waiting_text(self) -> str:
+        cur = self.current_player()
+        return f"Waiting for {cur}" if cur else self.prompt()
+
+    def preview(self, action: Action | str) -> dict[str, Any] | None:
+        """Optional: what an action would do (path cost, odds, dice) without doing it."""
+        return None
+
+    def visible_log(self, player: str | None) -> list[Event]:
+        return [e for e in self.log if is_visible(e, player)]
+
+    # ----- flow control (used by steps) ------------------------------------
+    @property
+    def rng(self) -> Rng:
+        return Rng(self.g)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.g["meta"]["options"]
+
+    @property
+    def scenario(self) -> str:
+        return self.g["meta"]["scenario"]
+
+    def call(self, step: str, **local: Any) -> None:
+        self._transition()
+        if step not in self.STEPS:
+            raise KeyError(f"unknown step {step!r}")
+        frame = {"step": step, **local}
+        self.g["flow"].append(frame)
+        self._ops.append(("begin", frame))
+
+    def goto(self, step: str, **local: Any) -> None:
+        self._transition()
+        if step not in self.STEPS:
+            raise KeyError(f"unknown step {step!r}")
+        frame = {"step": step, **local}
+        self.g["flow"][-1] = frame
+        self._ops.append(("begin", frame))
+
+    def end(self, ret: Any = None) -> None:
+        self._transition()
+        self.g["flow"].pop()
+        if self.g["flow"]:
+            self._ops.append(("resume", (self.g["flow"][-1], ret)))
+
+    def finish(self, result: Result) -> None:
+        """End the game now (sudden death, victory check, resignation)."""
+        self.g["result"] = result.to_dict()
+        self.g["flow"].clear()
+        self._ops.clear()
+        self._transitioned = True
+        self.emit("game_over", text=f"Game over: {result.reason}", result=result.to_dict())
+
+    def emit(self, type: str, **fields: Any) -> Event:
+        ev: Event = {"type": type, **fields}
+        if self._events is not None:
+            self._events.append(ev)
+        else:
+            self.log.append(ev)
+        return ev
+
+    def roll(self, sides: int, n: int = 1, *, why: str = "", side: str | None = None, rule: str | None = None) -> list[int]:
+        """Roll ``n`` dice from the game's RNG; every roll is an event."""
+        rng = self.rng
+        values = [rng.die(sides) for _ in range(n)]
+        ev: dict[str, Any] = {"sides": sides, "values": values, "why": why}
+        if side:
+            ev["side"] = side
+        if rule:
+            ev["rule"] = rule
+        self.emit("roll", **ev)
+        return values
+
+    def frame(self) -> dict[str, Any] | None:
+        return self._top()
+
+    def frames(self) -> list[dict[str, Any]]:
+        return self.g["flow"]
+
+    # ----- internals --------------------------------------------------------
+    def _top(self) -> dict[str, Any] | None:
+        flow = self.g["flow"]
+        return flow[-1] if flow else None
+
+    def _step(self, f: dict[str, Any]) -> Step:
+        return self.STEPS[f["step"]]
+
+    def _transition(self) -> None:
+        if self._transitioned:
+            raise RuntimeError("a step handler may make only one flow transition (call, goto, end)")
+        self._transitioned = True
+
+    def _run(self) -> None:
+        n = 0
+        while self._ops:
+            n += 1
+            if n > RUNAWAY_LIMIT:
+                raise RuntimeError("runaway flow: too many automatic steps without a decision")
+            op, arg = self._ops.pop(0)
+            self._transitioned = False
+            if op == "begin":
+                frame = arg
+                if not self.g["flow"] or self.g["flow"][-1] is not frame:
+                    continue
+                self._step(frame).begin(self, frame)
+            else:
+                frame, ret = arg
+                if not self.g["flow"] or self.g["flow"][-1] is not frame:
+                    continue
+                self._step(frame).resume(self, frame, ret)
+        self._transitioned = False
+        self._legal = None
+
+    def _check_legal(self, a: Action) -> None:
+        legal = self.legal_actions()
+        if a in legal:
+            return
+        f = self._top()
+        if f is None:
+            raise IllegalAction("the game is over; no action is legal", action=str(a))
+        reason = self._step(f).explain(self, f, a)
+        if not reason:
+            verbs = sorted({x.verb for x in legal})
+            reason = f"'{a}' is not legal now ({self.prompt()}); legal verbs here: {', '.join(verbs) or 'none'}"
+        raise IllegalAction(reason, action=str(a))
+
+
+def is_visible(ev: Event, player: str | None) -> bool:
+    vis = ev.get("visible_to")
+    return vis is None or (player is not None and player in vis)
+
+
+def is_undo_barrier(events: Iterable[Event], player_before: str | None, player_after: str | None) -> bool:
+    """True when an action revealed information (dice, hidden units) or handed over control."""
+    if player_before != player_after:
+        return True
+    return any(e.get("type") == "roll" or e.get("reveal") for e in events)
+
+
+def step(cls: type[Step]) -> type[Step]:
+    """Class decorator that checks a step has a name (registration is per game)."""
+    if not cls.name:
+        raise TypeError(f"step class {cls.__name__} needs a name")
+    return cls
+
+
+def steps_table(*classes: type[Step]) -> dict[str, Step]:
+    table: dict[str, Step] = {}
+    for c in classes:
+        if c.name in table:
+            raise ValueError(f"two steps are called {c.name!r}")
+        table[c.name] = c()
+    return table
