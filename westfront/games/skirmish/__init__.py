@@ -25,6 +25,6 @@ Rules in brief (cited as ``skirmish N`` in tests):
    whoever holds Ostburg wins (red if nobody does).
 """
 
-from .rules import INFO, RULE_SECTIONS, GameState
+from .rules import INFO, MAP_FILE, RULE_SECTIONS, GameState
 
-__all__ = ["INFO", "RULE_SECTIONS", "GameState"]
+__all__ = ["INFO", "MAP_FILE", "RULE_SECTIONS", "GameState"]

@@ -17,6 +17,7 @@ from ...core.state import GameInfo, OptionInfo, Result, ScenarioInfo, State, Ste
 from ...core.supply import passable_for_supply, supplied_area
 
 DATA = Path(__file__).parent / "data"
+MAP_FILE = DATA / "map.json"
 SIDES = ("blue", "red")
 STACK_LIMIT = 2
 
@@ -84,7 +85,7 @@ SCENARIO_SETUP = {
 
 @cache
 def game_map() -> GameMap:
-    return load_map(DATA / "map.json")
+    return load_map(MAP_FILE)
 
 
 @cache
@@ -225,8 +226,13 @@ class GameState(State):
         v = self.base_view(player)
         g = self.g
         v.update({
-            "turn": g["turn"], "max_turns": g["max_turns"],
-            "phase": self.phase_side(),
+            "turn": g["turn"], "max_turns": g["max_turns"], "turn_label": f"Turn {g['turn']} of {g['max_turns']}",
+            "phase": f"{(self.phase_side() or '').capitalize()} player turn",
+            "budgets": {},
+            "status": [f"Ostburg held by {g['control']['0905']}"],
+            "markers": [{"kind": "control", "hex": h, "label": side[0].upper(), "side": side}
+                        for h, side in g["control"].items()],
+            "boxes": {"eliminated": {"title": "Eliminated"}},
             "units": [self.unit_view(u) for u in g["units"].values()],
             "control": dict(g["control"]),
             "out_of_supply": list(g["oos"]),
@@ -241,7 +247,7 @@ class GameState(State):
             "label": u["id"].split("-", 1)[1].upper(),
             "factors": f"{self.strength(u, 'att')}-{self.strength(u, 'dfn')}-{t['mp']}",
             "steps": u["steps"], "max_steps": t["steps"],
-            "moved": u["moved"], "attacked": u["attacked"],
+            "flags": [f for f in ("moved", "attacked") if u[f]] + (["oos"] if u["id"] in self.g["oos"] else []),
         }
 
     def phase_side(self) -> str | None:
