@@ -150,3 +150,18 @@ def side_with(feature: str, pred: Callable[[int, int], bool] = lambda a, b: True
         if land(a) and land(c) and pred(a, c):
             return a, c
     raise AssertionError(f"no {feature} hexside satisfying the test")
+
+
+def choose(s: GameState, verb: str, h: int) -> list[dict]:
+    """Apply ``verb HEX``, going through the block choice (``near``) when the list is zoomed."""
+    from westfront.games.onslaught.hexchoice import block_of
+
+    text = f"{verb} {lab(h)}"
+    acts = legal(s)
+    if text in acts:
+        return play(s, text)
+    for a in acts:
+        if a.startswith("near ") and block_of(s, idx(a.split()[1])) == block_of(s, h):
+            play(s, a)
+            return play(s, text)
+    raise AssertionError(f"{text} is not offered")
