@@ -76,7 +76,6 @@ def no_river(a: int, c: int) -> bool:
 def open_area(radius: int, pred: Callable[[int], bool] = plain, skip: int = 0) -> int:
     """A hex whose whole neighbourhood of ``radius`` satisfies ``pred`` (the ``skip``-th such hex)."""
     b = board()
-    m = b.m
     found = 0
     for c in bits(b.land):
         ring = b.dil.flood(1 << c, b.land | (1 << c), radius)
@@ -165,3 +164,31 @@ def choose(s: GameState, verb: str, h: int) -> list[dict]:
             play(s, a)
             return play(s, text)
     raise AssertionError(f"{text} is not offered")
+
+
+def quiet_centre(radius: int = 3, skip: int = 0) -> int:
+    """An open area whose centre and its neighbours have no river hexsides (combat without modifiers)."""
+    b = board()
+    found = 0
+    for k in range(400):
+        c = open_area(radius, skip=k)
+        ring = [c, *b.m.nbrs[c]]
+        if all(no_river(x, y) for x in ring for y in b.m.nbrs[x]) and all(b.m.terrain[x] == "clear" for x in ring):
+            if found == skip:
+                return c
+            found += 1
+    raise AssertionError("no quiet area")
+
+
+def force_dice(s: GameState, *values: int) -> None:
+    """Set the game's RNG to a state whose next dice are ``values`` (a search over states)."""
+    from westfront.core.rng import Rng
+
+    for k in range(1, 10_000_000):
+        g = {"rng": k * 0x9E3779B1}
+        r = Rng(g)
+        if all(r.die(6) == v for v in values):
+            s.g["rng"] = k * 0x9E3779B1
+            s.touch()
+            return
+    raise AssertionError("no RNG state found")

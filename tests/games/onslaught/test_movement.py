@@ -8,7 +8,7 @@ from westfront.core.bitboard import bits
 from westfront.core.errors import IllegalAction
 from westfront.games.onslaught.movement import moves, strategic_eligible
 
-from .helpers import choose, clear, lab, legal, new, nb, open_area, play, put, side_with, units, walk
+from .helpers import choose, clear, lab, legal, nb, new, open_area, play, put, side_with, units, walk
 
 
 def mv(s, uid, **kw):
@@ -33,7 +33,7 @@ def test_normal_movement_is_hexes(field):
     s, c = field
     a = put(s, units("allied", "inf", 1)[0], c)
     r = mv(s, a, strategic=False)
-    within4 = bits(s.board.within(1 << c, 4)) 
+    within4 = bits(s.board.within(1 << c, 4))
     assert set(r.ends()) == set(within4) - {c}
     assert all(r.cost(h) == dist(s, c, h) for h in r.ends())
 

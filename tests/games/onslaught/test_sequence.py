@@ -7,7 +7,7 @@ import pytest
 from westfront.core.bitboard import bits
 from westfront.core.errors import IllegalAction
 
-from .helpers import clear, idx, lab, legal, new, nb, no_river, open_area, play, put, units, walk
+from .helpers import clear, idx, lab, legal, nb, new, no_river, open_area, play, put, units, walk
 
 # An RNG state whose dice are 3, 5, 4 (three attack rolls), then the initiative rolls of the 4.1
 # example: 5-4, 5-1, 1-3 and the tie 5-5. Found by searching SplitMix64 states (numpy, offline).

@@ -326,7 +326,7 @@ class CombatAction(Step["GameState"]):
         attacked = set(a["attacked"])
         activated = set(a["activated"])
         ready = []
-        for h, us in s.occupancy().items():
+        for us in s.occupancy().values():
             if UNITS[us[0]].side != side:
                 continue
             free = [u for u in us if u not in attacked]
@@ -370,9 +370,9 @@ class BreakthroughAction(Step["GameState"]):
         if s.g["sp"][side] < SUPPLY.breakthrough:
             return out
         for h, armor in sorted(own_stacks(s, side, armor_only=True).items()):
-            camps = {UNITS[u].camp for u in armor} - {None}
+            camps = sorted({c for u in armor if (c := UNITS[u].camp)})
             if s.options.get("allied_cooperation") and len(camps) > 1:
-                for c in sorted(camps):  # 14.1: Commonwealth and US/French armour activate separately
+                for c in camps:  # 14.1: Commonwealth and US/French armour activate separately
                     out.append((h, c, [u for u in armor if UNITS[u].camp in (c, None)]))
             else:
                 out.append((h, None, armor))

@@ -33,7 +33,7 @@ PROVISIONAL_MAP = DATA / "provisional_map.json"
 SUPPLEMENT = DATA / "map_supplement.json"
 
 # The names the rules look up in map.json (zones, lines, features, place kinds).
-NAMES = {
+NAMES: dict[str, str] = {
     "landing": "landing_hexes",          # 3.0
     "east_edge": "east_edge",            # 8.4
     "entry_a": "entry_area_a",           # 10.1
@@ -47,8 +47,8 @@ NAMES = {
     "fortification": "fortification",    # 7.5 hex feature
     "germany": "germany",                # 10.2, 11.1 (hex country)
     "france": "france",                  # 14.2, 13.3
-    "impassable_terrain": ("sea", "neutral", "lake", "impassable"),
 }
+IMPASSABLE_TERRAIN = ("sea", "neutral", "lake", "impassable")  # never entered (neutral: Switzerland)
 
 
 def map_file() -> Path:
@@ -75,7 +75,7 @@ class Board:
         n = NAMES
         hexes = list(m.hexes())
         self.hexes = hexes
-        bad = set(n["impassable_terrain"])
+        bad = set(IMPASSABLE_TERRAIN)
         self.land = m.bb(i for i in hexes if m.terrain[i] not in bad)
         self.enter: list[int] = [1 if (self.land >> i) & 1 else PROHIBITED for i in range(m.size)]
         sea_sides = {k for k, fs in m.side_features.items() if n["sea"] in fs}

@@ -115,8 +115,8 @@ def build(source: Path = SOURCE) -> dict[str, Any]:
     for lab in centres:
         if not land[lab] and any(land.get(n) for n in COLROW.neighbors(lab)):
             hexes[lab] = {"terrain": "sea", "features": []}
-    for lab, h in hexes.items():
-        if h["terrain"] == "switzerland" or h.get("country") == "switzerland":
+    for h in hexes.values():
+        if h.get("country") == "switzerland":
             h["terrain"] = "neutral"
 
     sides: dict[str, dict[str, Any]] = {}
@@ -198,7 +198,7 @@ def build(source: Path = SOURCE) -> dict[str, Any]:
             hexes[pl["hex"]]["name"] = pl["name"]
 
     z = geo["zones"]
-    for name, lon, lat in z["fortresses"]:
+    for _name, lon, lat in z["fortresses"]:
         _fortify(hexes, nearest_land(lon, lat), add_side)
     lat_lo, lat_hi = z["westwall_lat"]
     frontier: list[str] = []

@@ -62,7 +62,7 @@ def initial_position(scenario: str, options: dict[str, Any]) -> dict[str, Any]:
     m = b.m
     places = setup_hexes(scenario)
     units: dict[str, dict[str, Any]] = {}
-    for uid, u in UNITS.items():
+    for uid in UNITS:
         if uid in places:
             units[uid] = {"hex": m.label(places[uid]), "box": None, "full": True}
         else:
