@@ -89,6 +89,13 @@ class Board:
         self.major_sides = frozenset(major)
         self.river_sides = frozenset(k for k, fs in m.side_features.items() if n["river"] in fs)
         self.fortified_sides = frozenset(k for k, fs in m.side_features.items() if n["fortified"] in fs)
+        # movement dilators (6.5): Allied moves never cross a major waterway except as a whole-allowance first
+        # step or a Rhine crossing into a bridgehead; Germans cross the Rhine freely but not the Scheldt
+        self.dil_allied = self._edges(lambda k: k not in sea_sides and k not in self.major_sides)
+        self.dil_german = self._edges(lambda k: k not in sea_sides and k not in self.scheldt_sides)
+        self.rhine_only = self._edges(lambda k: k in self.rhine_sides)
+        self.major_only = self._edges(lambda k: k in self.major_sides)
+        self.scheldt_only = self._edges(lambda k: k in self.scheldt_sides)
         self.fortification = m.bb(i for i in hexes if n["fortification"] in m.features[i])
         self.defensive = m.bb(i for i in hexes if m.terrain[i] in ("forest", "rough", "bocage"))
         self.germany = m.bb(i for i in hexes if m.country[i] == n["germany"]) & self.land
@@ -129,8 +136,21 @@ class Board:
         else:
             self.east_of_vl = self.germany
         self._fit = self._fit_projection()
+        # 6x6 blocks of the map for two-level hex choices (hexchoice.py)
+        self.block: list[tuple[int, int] | None] = [None] * m.size
+        self.offset: list[tuple[int, int]] = [(0, 0)] * m.size
+        for i in hexes:
+            ax = m.axial[i]
+            assert ax is not None
+            c, r = m.grid.to_offset(ax)
+            self.offset[i] = (c, r)
+            self.block[i] = (c // 6, r // 6)
 
     # ----- helpers --------------------------------------------------------
+    def _edges(self, keep: Any) -> Dilator:
+        m = self.m
+        return Dilator([[j for j in ns if keep((i, j))] for i, ns in enumerate(m.nbrs)])
+
     def _zone(self, name: str, sup: dict[str, Any]) -> int:
         m = self.m
         if name in sup.get("zones", {}):

@@ -23,20 +23,15 @@ BLOCK = 6
 
 
 def block_of(s: GameState, h: int) -> tuple[int, int]:
-    m = s.map
-    ax = m.axial[h]
-    assert ax is not None
-    c, r = m.grid.to_offset(ax)
-    return (c // BLOCK, r // BLOCK)
+    blk = s.board.block[h]
+    assert blk is not None
+    return blk
 
 
 def _representative(s: GameState, hexes: list[int]) -> int:
-    m = s.map
-    offs = []
-    for h in hexes:
-        ax = m.axial[h]
-        assert ax is not None
-        offs.append(m.grid.to_offset(ax))
+    """The candidate nearest the middle of its group: the hex the UI shows for the block."""
+    off = s.board.offset
+    offs = [off[h] for h in hexes]
     cx = sum(c for c, _ in offs) / len(offs)
     cy = sum(r for _, r in offs) / len(offs)
     best = min(range(len(hexes)), key=lambda i: ((offs[i][0] - cx) ** 2 + (offs[i][1] - cy) ** 2, hexes[i]))
@@ -51,10 +46,13 @@ def hex_actions(s: GameState, f: dict[str, Any], cands: list[int], verb: str, *p
     zoom = f.get("zoom")
     if zoom is None:
         groups: dict[tuple[int, int], list[int]] = {}
+        blocks = s.board.block
         for h in cands:
-            groups.setdefault(block_of(s, h), []).append(h)
+            groups.setdefault(blocks[h], []).append(h)  # type: ignore[arg-type]
         return [act("near", m.label(_representative(s, g))) for _, g in sorted(groups.items())]
-    inside = [h for h in cands if list(block_of(s, h)) == list(zoom)]
+    z = (zoom[0], zoom[1])
+    blocks = s.board.block
+    inside = [h for h in cands if blocks[h] == z]
     return [act(verb, *prefix, m.label(h)) for h in sorted(inside)] + [act("back")]
 
 

@@ -117,19 +117,26 @@ class GameState(State):
         us = self.g["units"]
         return [u for u in ALL_IDS if us[u]["box"] == box and (side is None or UNITS[u].side == side)]
 
+    def _positions(self) -> tuple[dict[int, list[str]], dict[str, int]]:
+        """Hex slot -> units there, and each side's occupied hexes, in one pass (memoised)."""
+        got = self._memo.get("pos")
+        if got is None:
+            occ: dict[int, list[str]] = {}
+            bbs = {"allied": 0, "german": 0}
+            idx = self.map.index
+            for uid, u in self.g["units"].items():
+                lab = u["hex"]
+                if lab is not None:
+                    h = idx[lab]
+                    occ.setdefault(h, []).append(uid)
+                    bbs[UNITS[uid].side] |= 1 << h
+            got = (occ, bbs)
+            self._memo["pos"] = got
+        return got  # type: ignore[no-any-return]
+
     def occupancy(self) -> dict[int, list[str]]:
         """Hex slot -> units there (both sides cannot share a hex)."""
-        key = ("occ",)
-        occ = self._memo.get(key)
-        if occ is None:
-            occ = {}
-            idx = self.map.index
-            for uid in ALL_IDS:
-                h = self.g["units"][uid]["hex"]
-                if h is not None:
-                    occ.setdefault(idx[h], []).append(uid)
-            self._memo[key] = occ
-        return occ  # type: ignore[no-any-return]
+        return self._positions()[0]
 
     def at(self, h: int) -> list[str]:
         return list(self.occupancy().get(h, ()))
@@ -139,15 +146,7 @@ class GameState(State):
         return UNITS[us[0]].side if us else None
 
     def side_bb(self, side: str) -> int:
-        key = ("side", side)
-        bb = self._memo.get(key)
-        if bb is None:
-            bb = 0
-            for h, us in self.occupancy().items():
-                if UNITS[us[0]].side == side:
-                    bb |= 1 << h
-            self._memo[key] = bb
-        return bb  # type: ignore[no-any-return]
+        return self._positions()[1][side]
 
     def zoc_bb(self, side: str) -> int:
         """onslaught 6.2: a division's ZOC is its hex and the six around it, never across sea hexsides."""
