@@ -50,6 +50,11 @@ class ReinforcementStep(Step["GameState"]):
                 self.resume(s, f, None)
         elif st == 2:
             pending = [u for u in s.in_box("pending", "allied") if UNITS[u].turn <= t]
+            for u in [u for u in pending if UNITS[u].entry == "para"]:
+                pending.remove(u)
+                s.remove_from_map(u, "para")
+                s.emit("reinforcement", unit=u, side="allied", box="paratroop", rule=f"{R} 9.1",
+                       text=f"{UNITS[u].name} arrives in the Paratroop box")
             pending += s.in_box("delayed", "allied")
             s.emit("reinforcements", side="allied", units=pending, rule=f"{R} 10.3",
                    text=f"Allied reinforcements: {len(pending)} division(s)" if pending
