@@ -194,7 +194,6 @@ def test_german_replacements_keep_away_from_the_allies():
     near_src = s.board.within(s.allied_source_bb(), 2)
     assert ok and not ok & near_allied and not ok & near_src
     assert not ok & ~s.supply_area("german")
-    # a hex three MP away whose supply line could only pass the Allied division is refused: wall off a pocket
     del a
 
 
