@@ -134,7 +134,8 @@ def ring(s, c, side="allied", kind="inf"):
 
 
 def test_supply_modifiers(field):
-    # onslaught 7.1, 8.6: +1 if the defending stack cannot trace supply; -1 if an attacker cannot
+    # onslaught 7.1
+    # onslaught 8.6: +1 if the defending stack cannot trace supply; -1 if an attacker cannot
     s, c = field
     d = put(s, units("german", "inf", 1)[0], c)
     around = ring(s, c)
@@ -171,7 +172,8 @@ def test_modifiers_are_cumulative_and_clamped():
 
 
 def test_attacker_eliminated_spares_non_participants(field):
-    # onslaught 7.2 AE: every attacking division is eliminated; 7.2 (errata): a division stacked with the
+    # onslaught 7.2 AE: every attacking division is eliminated
+    # onslaught 7.2 (errata): a division stacked with the
     # attackers that did not attack is not affected
     s, c = field
     put(s, units("german", "sspz", 1)[0], c)
@@ -217,7 +219,8 @@ def test_attacker_halved_tie_is_the_owners_choice(field):
 
 
 def test_defender_eliminated_and_advance(field):
-    # onslaught 7.2 DE; 7.4: infantry may advance into the vacated hex only, armour one hex further,
+    # onslaught 7.2 DE
+    # onslaught 7.4: infantry may advance into the vacated hex only, armour one hex further
     # ignoring enemy ZOC; divisions that did not attack cannot advance
     s, c = field
     d = put(s, units("german", "inf", 1)[0], c)

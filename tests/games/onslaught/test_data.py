@@ -18,7 +18,8 @@ from .helpers import new
 
 
 def test_counter_values_follow_the_rules_examples():
-    # onslaught 7.0 (infantry 4, armour 6); onslaught 8.4 diagram (4-4, 6-5, 8-5, 3-3)
+    # onslaught 7.0 (infantry 4, armour 6)
+    # onslaught 8.4 diagram (4-4, 6-5, 8-5, 3-3)
     assert (TYPES["allied.inf"].full, TYPES["allied.arm"].full) == (4, 6)
     assert (TYPES["german.inf"].full, TYPES["german.inf"].mp) == (4, 4)
     assert (TYPES["german.pz"].full, TYPES["german.pz"].mp) == (6, 5)
@@ -154,6 +155,18 @@ def test_setup_paratroops_and_german_hexes():
     assert max(counts.values()) <= 3  # onslaught 6.3
     b = board()
     assert all((b.land >> h) & 1 for h in where.values())
+
+
+def test_scale_and_turn_calendar():
+    # onslaught 1.0: 20 turns of about 15 days each, from the invasion to the Rhine crossings
+    from westfront.games.onslaught.state import turn_dates, turn_label
+
+    assert turn_label(1) == "Turn 1 (6 Jun – 20 Jun 1944)"
+    first, _ = turn_dates(1)
+    _, last = turn_dates(20)
+    assert (last - first).days + 1 == 20 * 15 and last.year == 1945 and last.month in (3, 4)
+    # onslaught 1.0: each hex is 11 miles across
+    assert board().m.spec.grid.hex_km == pytest.approx(17.7, abs=0.1)
 
 
 def test_starting_supply_and_turn():

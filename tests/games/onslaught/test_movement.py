@@ -131,7 +131,8 @@ def test_out_of_supply_stack_moves_one_hex(field):
 
 
 def test_one_stack_at_a_time_and_once_per_action(field):
-    # onslaught 5.2, 5.3: one point per stack; only one stack is activated at a time; a division is
+    # onslaught 5.2
+    # onslaught 5.3: one point per stack; only one stack is activated at a time; a division is
     # activated at most once per action, even if it joins another stack
     s, c = field
     x, y, z = units("allied", "inf", 3)

@@ -137,7 +137,8 @@ def test_allied_reinforcements_sources_and_delay():
 
 
 def test_area_b_allied_divisions_need_southern_france():
-    # onslaught 10.3, 8.4: divisions keyed to area B enter there once southern France supplies the Allies
+    # onslaught 10.3
+    # onslaught 8.4: divisions keyed to area B enter there once southern France supplies the Allies
     s = new()
     clear(s)
     u = "us-3"
@@ -151,7 +152,7 @@ def test_area_b_allied_divisions_need_southern_france():
 
 def test_replacement_points_and_costs_in_play():
     # onslaught 11.1: points = base + one per three eliminated; the table's costs; unspent points are lost;
-    # 11.2: depleted divisions on the map are rebuilt only if in supply
+    # onslaught 11.2: depleted divisions on the map are rebuilt only if in supply
     s = new()
     clear(s)
     put(s, units("allied", "inf", 1)[0], s.board.landing_zone[0])

@@ -157,7 +157,8 @@ def test_both_out_of_supply_ends_the_action_step():
 
 
 def test_action_types_offered():
-    # onslaught 5.1: three action types or a pass; 5.5: breakthrough needs armour and two points
+    # onslaught 5.1: three action types or a pass
+    # onslaught 5.5: breakthrough needs armour and two points
     s = new()
     assert legal(s) == ["movement", "combat", "pass"]  # no Allied armour on the map at the start
     arm = units("allied", "arm", 1)[0]
@@ -172,7 +173,8 @@ def test_action_types_offered():
 
 
 def test_turn_structure_and_last_turn():
-    # onslaught 4.0 and 13.0: Action Step, Reserve Step, Reinforcement Step; the game ends after turn 20
+    # onslaught 4.0
+    # onslaught 13.0: Action Step, Reserve Step, Reinforcement Step; the game ends after turn 20
     s = new()
     steps: list[str] = []
     while not s.is_terminal():

@@ -54,7 +54,8 @@ def test_supply_diagram():
 
 
 def test_allied_sources_and_control():
-    # onslaught 8.1, 8.4: the landing hexes are Allied sources; a source last entered by a German division
+    # onslaught 8.1
+    # onslaught 8.4: the landing hexes are Allied sources; a source last entered by a German division
     # stops being one until the Allies re-enter it; enemy ZOC does not affect control
     s = new()
     land = s.board.landing_zone[0]
@@ -72,7 +73,8 @@ def test_allied_sources_and_control():
 
 
 def test_southern_france_from_turn_8():
-    # onslaught 8.1, 8.4: from turn 8 southern France gives four points, traced through entry area B
+    # onslaught 8.1
+    # onslaught 8.4: from turn 8 southern France gives four points, traced through entry area B
     s = new()
     assert "B" not in s.allied_sources()
     s.g["turn"] = 8
@@ -133,7 +135,8 @@ def test_fortified_ports_supply_germans_until_captured():
 
 
 def test_supply_points_income_and_caps():
-    # onslaught 8.1: German 8 a turn; Allied income from the sources; 8.2: caps of 60 and 40, excess lost
+    # onslaught 8.1: German 8 a turn; Allied income from the sources
+    # onslaught 8.2: caps of 60 and 40, excess lost
     s = new()
     s.g["sp"] = {"allied": 55, "german": 38}
     s.gain("german", 8, "test", "onslaught 8.1")
@@ -153,7 +156,8 @@ def to_collect(s):
 
 
 def test_declining_a_threatened_source_and_capture():
-    # onslaught 8.1, 8.7: the Allies may decline a threatened source; the Germans capture half (rounded up)
+    # onslaught 8.1
+    # onslaught 8.7: the Allies may decline a threatened source; the Germans capture half (rounded up)
     # of what was collected there last turn when a German division stands on it in the Reinforcement Step;
     # on turn 1 the landing hexes count as collected on a hypothetical turn 0
     s = new()

@@ -27,7 +27,8 @@ def test_german_automatic_victory():
 
 
 def test_german_automatic_victory_ends_the_game_at_once():
-    # onslaught 13.0, 13.1: the game ends immediately, here after the action that removed the last division
+    # onslaught 13.0
+    # onslaught 13.1: the game ends immediately, here after the action that removed the last division
     s = new()
     clear(s)
     only = put(s, units("allied", "inf", 1)[0], open_area(2))
@@ -112,7 +113,8 @@ def test_gap_bonus():
 
 
 def test_game_ends_after_turn_20_with_victory_points():
-    # onslaught 13.0, 13.3: after turn 20 the game ends on victory points
+    # onslaught 13.0
+    # onslaught 13.3: after turn 20 the game ends on victory points
     s = new()
     s.g["turn"] = 20
     s.g["flow"] = [{"step": "turn", "stage": 4}]
