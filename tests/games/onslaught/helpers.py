@@ -3,7 +3,7 @@
 Tests start a real game, clear the board and place the divisions a rule needs.
 Hexes are found by their properties (clear ground, a Rhine hexside, a
 fortification…) rather than by label, so the tests keep working when the
-provisional map is replaced by the geo branch's map.
+map is rebuilt by the geodata builder.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def plain(i: int) -> bool:
     """Clear French land with no sea, waterway or fortified hexside around it (rivers do not slow movement)."""
     b = board()
     m = b.m
-    if not land(i) or m.terrain[i] != "clear" or m.country[i] != "france" or (b.fortification >> i) & 1:
+    if not land(i) or m.terrain[i] != "clear" or m.country[i] not in ("FR", "france") or (b.fortification >> i) & 1:
         return False
     for j in m.nbrs[i]:
         if (i, j) in b.sea_extra or (i, j) in b.major_sides or (i, j) in b.fortified_sides:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ...core.state import GameInfo, OptionInfo, ScenarioInfo, steps_table
 from . import actions, combat, reinforce, sequence
-from .board import map_file
+from .board import MAP_PATH
 from .setup import SCENARIOS
 from .state import SIDES, GameState
 
-MAP_FILE = map_file()
+MAP_FILE = MAP_PATH
 
 INFO = GameInfo(
     id="onslaught",

@@ -3,11 +3,12 @@
 Set-up positions in ``units.csv`` are the landing-hex number or the
 division's historical lon/lat on 6 June 1944; :meth:`Board.locate` turns a
 lon/lat into the nearest land hex of whatever map is installed, so the same
-order of battle works on the provisional map and on the real one.
+order of battle survives refinements of the map.
 """
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -21,12 +22,9 @@ DATA = Path(__file__).parent / "data"
 SCENARIOS: dict[str, Any] = tomllib.loads((DATA / "scenarios.toml").read_text(encoding="utf-8"))
 
 
-def landing_hexes(scenario: str = "campaign") -> list[int]:
-    """The three landing hexes in the scenario's order (by place name, else the map zone's order)."""
+def landing_hexes() -> list[int]:
+    """The three landing hexes, west to east as the map lists them (Omaha-Utah, Gold, Juno-Sword)."""
     b = board()
-    names = SCENARIOS[scenario].get("landing_hexes", [])
-    if names and all(n in b.m.places for n in names):
-        return [b.place_hex(n) for n in names]
     if len(b.landing_zone) != 3:
         raise ValueError(f"the map has {len(b.landing_zone)} landing hexes; onslaught 3.0 needs three")
     return list(b.landing_zone)
@@ -36,17 +34,30 @@ def landing_hexes(scenario: str = "campaign") -> list[int]:
 def setup_hexes(scenario: str = "campaign") -> dict[str, int]:
     """Unit id -> set-up hex for every unit on the map at the start."""
     b = board()
-    lands = landing_hexes(scenario)
+    lands = landing_hexes()
     out: dict[str, int] = {}
+    paras: list[str] = []
     for uid, u in UNITS.items():
         if u.turn != 0:
             continue
         if u.setup.startswith("landing:"):
             out[uid] = lands[int(u.setup.split(":")[1])]
+        elif u.allied_para and b.para_setup:
+            paras.append(uid)
         else:
-            lon, lat = (float(x) for x in u.setup.split())
-            out[uid] = b.locate(lon, lat)
+            out[uid] = b.locate(*lonlat(u.setup))
+    if paras:  # 3.0: the map's paratroop set-up hexes, matched to the historical drop zones
+        if len(paras) != len(b.para_setup):
+            raise ValueError(f"{len(paras)} paratroop divisions for {len(b.para_setup)} paratroop set-up hexes")
+        best = min(itertools.permutations(b.para_setup),
+                   key=lambda hs: sum(b.distance_to(*lonlat(UNITS[u].setup), h) for u, h in zip(paras, hs, strict=True)))
+        out.update(zip(paras, best, strict=True))
     return out
+
+
+def lonlat(text: str) -> tuple[float, float]:
+    lon, lat = (float(x) for x in text.split())
+    return lon, lat
 
 
 def tracked_hexes() -> list[int]:
@@ -68,7 +79,7 @@ def initial_position(scenario: str, options: dict[str, Any]) -> dict[str, Any]:
         else:
             units[uid] = {"hex": None, "box": "pending", "full": True}
     control: dict[str, str] = {}
-    lands = set(landing_hexes(scenario))
+    lands = set(landing_hexes())
     for h in tracked_hexes():
         control[m.label(h)] = "allied" if h in lands else "german"
     for uid, h in places.items():
@@ -81,7 +92,7 @@ def initial_position(scenario: str, options: dict[str, Any]) -> dict[str, Any]:
         "sp": {"allied": SUPPLY.allied_start, "german": SUPPLY.german_start},
         "income": SUPPLY.allied_start,  # 3.0: the Allied supply income marker starts on 12
         # 8.7: on turn 1 the landing hexes count as collected on a hypothetical turn 0
-        "collected": {m.label(h): SUPPLY.landing_hex for h in landing_hexes(scenario)},
+        "collected": {m.label(h): SUPPLY.landing_hex for h in landing_hexes()},
         "control": control,
         "captured": [],
         "bulge": {"used": False, "turn": None},
