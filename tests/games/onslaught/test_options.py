@@ -155,7 +155,15 @@ def start_turn(t: int, allied_sp: int, **options):
 def test_emergency_supplies_on_turn_20_only():
     # onslaught 14.4: on turn 20 a player who wins an action with no supply points receives 3 (Allied) or
     # 2 (German) for that action only; unspent points are lost, not saved
-    s = start_turn(20, 0, emergency_supplies=True)
+    s = new(emergency_supplies=True)
+    s.g["turn"] = 20
+    s.g["sp"]["allied"] = 0
+    force_dice(s, 6, 1)  # after the first action the Allies win the roll 6-1
+    s.g["flow"] = [{"step": "turn"}]
+    s.g["act"] = None
+    s._ops = [("begin", s.g["flow"][-1])]
+    s._run()
+    assert any(e["type"] == "no_supply" for e in s.log)  # the automatic first action is not a won roll
     assert s.g["sp"]["allied"] == 3 and s.frame()["step"] == "action" and s.current_player() == "allied"
     ev = play(s, "movement", f"activate {s.unit('us-1')['hex']}", "done", "done")
     assert [e["amount"] for e in ev if e["type"] == "emergency_lost"] == [2]

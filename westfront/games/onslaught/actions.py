@@ -53,7 +53,7 @@ class ChooseAction(Step["GameState"]):
         side = f["side"]
         s.g["phase"] = f"{side.capitalize()} action"
         if s.g["sp"][side] == 0:
-            if s.options.get("emergency_supplies") and s.turn == s.last_turn():
+            if s.options.get("emergency_supplies") and s.turn == s.last_turn() and f.get("rolled"):
                 n = SUPPLY.emergency(side)
                 s.g["sp"][side] = n
                 f["emergency"] = n

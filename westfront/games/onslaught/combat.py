@@ -424,7 +424,7 @@ class Retreat(Step["GameState"]):
 
     def options(self, s: GameState, f: dict[str, Any], uid: str) -> tuple[list[int], bool, dict[int, list[int]]]:
         """(end hexes, full retreat?, the path to each end) for one division."""
-        key = ("retreat", uid, f["origin"])
+        key = ("retreat", uid, f["origin"], tuple(f["attackers"]))
         got = s._memo.get(key)
         if got is not None:
             return got  # type: ignore[no-any-return]
@@ -504,7 +504,6 @@ class Retreat(Step["GameState"]):
         if not full:
             s.deplete(uid, "could retreat only one hex", f"{R} 7.3")
         f["units"].remove(uid)
-        s._memo.clear()
         self.settle(s, f)
 
 

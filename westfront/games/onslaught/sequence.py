@@ -126,7 +126,7 @@ class ActionStep(Step["GameState"]):
             f["waiting"] = None
             if ret == "act":
                 f["last"] = "german"
-                s.call("action", side="german")
+                s.call("action", side="german", rolled=True)
             else:
                 self.close(s, "the German player ends the Action Step after the tie")
             return
@@ -161,7 +161,7 @@ class ActionStep(Step["GameState"]):
         f["last"] = winner
         s.emit("initiative", allied=a, german=g, winner=winner, rule=f"{R} 5.0",
                text=f"Initiative {a}-{g}: {winner.capitalize()} takes the next action")
-        s.call("action", side=winner)
+        s.call("action", side=winner, rolled=True)
 
     @staticmethod
     def close(s: GameState, why: str) -> None:

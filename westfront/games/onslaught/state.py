@@ -68,14 +68,10 @@ class GameState(State):
 
         return build_preview(self, action)
 
-    # ----- caching: queries are pure functions of g, reset whenever g changes ---
-    def apply(self, action: Action | str) -> list[Any]:
-        self._memo.clear()
-        try:
-            return super().apply(action)
-        finally:
-            self._memo.clear()
-
+    # ----- caching ----------------------------------------------------------------
+    # ``_memo`` holds queries that are pure functions of the units' positions, the control of
+    # tracked hexes and the turn (ZOC, supply, sources, reach…). Only ``enter``/``remove_from_map``
+    # and the turn change alter those, and they call ``touch``; a copy or a loaded save starts empty.
     def touch(self) -> None:
         """Forget cached queries after changing ``g`` directly (tests, tools)."""
         self._memo.clear()
@@ -122,15 +118,17 @@ class GameState(State):
         got = self._memo.get("pos")
         if got is None:
             occ: dict[int, list[str]] = {}
-            bbs = {"allied": 0, "german": 0}
-            idx = self.map.index
+            m = self.map
+            idx = m.index
+            nbytes = (m.size + 7) // 8
+            arrs = {"allied": bytearray(nbytes), "german": bytearray(nbytes)}  # cheaper than growing big ints
             for uid, u in self.g["units"].items():
                 lab = u["hex"]
                 if lab is not None:
                     h = idx[lab]
                     occ.setdefault(h, []).append(uid)
-                    bbs[UNITS[uid].side] |= 1 << h
-            got = (occ, bbs)
+                    arrs[UNITS[uid].side][h >> 3] |= 1 << (h & 7)
+            got = (occ, {side: int.from_bytes(a, "little") for side, a in arrs.items()})
             self._memo["pos"] = got
         return got  # type: ignore[no-any-return]
 
@@ -278,13 +276,13 @@ class GameState(State):
         u = self.g["units"][uid]
         u["hex"] = m.label(path[-1]) if path else u["hex"]
         u["box"] = None
-        self._memo.clear()
+        self.touch()
 
     def remove_from_map(self, uid: str, box: str) -> None:
         u = self.g["units"][uid]
         u["hex"] = None
         u["box"] = box
-        self._memo.clear()
+        self.touch()
 
     def eliminate(self, uid: str, why: str, rule: str) -> None:
         """Into the Eliminated Units box; Allied paratroops leave the game for good (9.3)."""
