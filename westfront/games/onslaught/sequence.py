@@ -194,6 +194,11 @@ class ReserveStep(Step["GameState"]):
 
     def begin(self, s: GameState, f: dict[str, Any]) -> None:
         s.g["phase"] = "German Reserve Step"
+        if s.g["sp"]["german"] < 1:
+            s.emit("reserve_step", side="german", rule=f"{R} 4.0",
+                   text="German Reserve Step: no supply points, no strategic moves")
+            s.end()
+            return
         s.begin_action("german", "reserve")
         s.call("movement_action", side="german", reserve=True)
 
