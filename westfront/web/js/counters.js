@@ -54,14 +54,14 @@ export function drawCounter(u, size, layer = {}, opts = {}) {
     g.append(svg("text", { x: 0, y: s * 0.15, class: "hidden-q", fill: ink }, "?"));
     return g;
   }
-  g.append(svg("text", { x: 0, y: -s * 0.3, class: "ulabel", fill: ink }, String(u.label ?? u.id).slice(0, 9)));
+  g.append(svg("text", { x: 0, y: -s * 0.29, class: "ulabel", fill: ink }, String(u.label ?? u.id).slice(0, 10)));
   const sym = symbol(u.kind, s * 0.42, s * 0.26, ink);
   sym.setAttribute("transform", `translate(0,${(-s * 0.02).toFixed(1)})`);
   g.append(sym);
   g.append(svg("text", { x: 0, y: s * 0.4, class: "factors", fill: ink }, u.factors ?? ""));
   if (u.max_steps && u.max_steps > 1) {
     for (let i = 0; i < u.max_steps; i++) {
-      g.append(svg("circle", { cx: s / 2 - 4 - i * 5.5, cy: -s / 2 + 4.5, r: 2, class: i < u.steps ? "pip" : "pip lost",
+      g.append(svg("circle", { cx: s / 2 - 3.5, cy: -s * 0.12 + i * 5.5, r: 1.9, class: i < u.steps ? "pip" : "pip lost",
         fill: i < u.steps ? ink : "none", stroke: ink }));
     }
   }

@@ -84,11 +84,11 @@ class PlayScreen {
     this.undoBtn = el("button", { class: "btn", "data-testid": "undo", onclick: () => this.undo() }, "↶ Undo");
     const header = el("header", { class: "topbar" },
       el("a", { href: "/", class: "brand", title: "lobby" }, "westfront"),
-      el("span", { class: "gametitle" }, this.info.title, sc ? ` — ${sc.title}` : ""),
+      el("span", { class: "gametitle", title: this.info.description || "" }, this.info.title, sc ? ` — ${sc.title}` : ""),
       this.hdrTurn, this.hdrPhase, this.seatBar,
       el("span", { class: "spacer" }),
       this.undoBtn,
-      el("a", { class: "btn", href: `/replay/${this.id}`, "data-testid": "replay-link" }, "⏵ Replay"),
+      el("a", { class: "btn", href: `/replay/${this.id}`, "data-testid": "replay-link" }, "▶ Replay"),
       el("button", { class: "btn", onclick: () => this.save(), title: "download the save file" }, "⤓ Save"),
       el("a", { class: "btn", href: "/" }, "Lobby"));
     this.promptText = el("div", { class: "prompt-text", "data-testid": "prompt" });
