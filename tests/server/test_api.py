@@ -121,7 +121,8 @@ def test_two_clients_racing_on_one_game_exactly_one_wins(http, live_server):
         go = threading.Barrier(2)
         codes: list[int] = []
 
-        def post(action: str, version: int = v["version"]) -> None:
+        def post(action: str, version: int = v["version"], go: threading.Barrier = go,
+                 codes: list[int] = codes) -> None:
             with httpx.Client(base_url=live_server.url, timeout=10) as c:
                 go.wait()
                 codes.append(c.post(f"/api/games/{gid}/actions",

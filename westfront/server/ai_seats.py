@@ -34,11 +34,11 @@ class AIRunner:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="westfront-ai")
         self._pending: set[str] = set()
         self._lock = threading.Lock()
-        self._stopped = False
+        self._stop = threading.Event()
 
     def poke(self, live: LiveGame) -> None:
         """Start the AI on this game if an AI seat must decide and nobody is on it yet."""
-        if self._stopped or live.ai_to_move() is None:
+        if self._stop.is_set() or live.ai_to_move() is None:
             return
         with self._lock:
             if live.id in self._pending:
@@ -51,12 +51,12 @@ class AIRunner:
             return game_id in self._pending
 
     def stop(self) -> None:
-        self._stopped = True
+        self._stop.set()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def _run(self, live: LiveGame) -> None:
         try:
-            while not self._stopped:
+            while not self._stop.is_set():
                 with live.lock:
                     side = live.ai_to_move()
                     if side is None or self.service.evicted(live):
@@ -68,8 +68,8 @@ class AIRunner:
                 started = time.monotonic()
                 text = self._choose(live, side, position)
                 wait = self.delay - (time.monotonic() - started)
-                if wait > 0:
-                    time.sleep(wait)
+                if wait > 0 and self._stop.wait(wait):
+                    return  # the server is shutting down: leave the move to the next one
                 with live.lock:
                     live.thinking = None
                     if live.version != version:
@@ -84,7 +84,7 @@ class AIRunner:
             with self._lock:
                 self._pending.discard(live.id)
             # a human move may have arrived between our last check and now
-            if not self._stopped and live.ai_to_move() is not None and not self.service.evicted(live):
+            if not self._stop.is_set() and live.ai_to_move() is not None and not self.service.evicted(live):
                 self.poke(live)
 
     def _choose(self, live: LiveGame, side: str, position: object) -> str:
