@@ -9,6 +9,7 @@ not block the event loop that serves the WebSockets.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 from collections.abc import AsyncIterator
@@ -38,6 +39,13 @@ log = logging.getLogger("westfront.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 GameId = Annotated[str, PathParam(pattern=sc.GAME_ID, description="game id")]
 Token = Annotated[str | None, Query(max_length=64, description="seat token")]
+
+
+def fast_json(payload: dict[str, Any]) -> Response:
+    """The seat payload as JSON without re-validating it through pydantic (it is built by
+    the service in the documented shape; validation on every move costs more than the move)."""
+    return Response(json.dumps(payload, separators=(",", ":"), ensure_ascii=False, default=str),
+                    media_type="application/json")
 
 
 def agent_levels() -> list[str]:
@@ -130,21 +138,21 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     @app.get("/api/games/{game_id}", tags=["play"], response_model=sc.SeatView, responses=seat_errors)
     def get_game(game_id: GameId, token: Token = None,
-                 log_since: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
+                 log_since: Annotated[int | None, Query(ge=0)] = None) -> Response:
         """The view for this seat only, its legal actions (if it must decide) and its log."""
-        return service.view_for(game_id, token, log_since)
+        return fast_json(service.view_for(game_id, token, log_since))
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], response_model=sc.SeatView,
               responses=sc.errors(400, 403, 404, 409))
-    def post_action(game_id: GameId, body: sc.ActionRequest) -> dict[str, Any]:
+    def post_action(game_id: GameId, body: sc.ActionRequest) -> Response:
         """Play one action. 400 with the rule's reason if illegal (nothing changes); 409 if stale."""
-        return service.act(game_id, body.token, body.version, body.action)
+        return fast_json(service.act(game_id, body.token, body.version, body.action))
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], response_model=sc.SeatView,
               responses=sc.errors(400, 403, 404, 409))
-    def post_undo(game_id: GameId, body: sc.TokenRequest) -> dict[str, Any]:
+    def post_undo(game_id: GameId, body: sc.TokenRequest) -> Response:
         """Take back this seat's last action, unless it rolled dice, revealed something or handed over play."""
-        return service.undo(game_id, body.token)
+        return fast_json(service.undo(game_id, body.token))
 
     @app.post("/api/games/{game_id}/previews", tags=["play"], response_model=sc.Previews, responses=seat_errors)
     def post_previews(game_id: GameId, body: sc.PreviewRequest) -> dict[str, Any]:

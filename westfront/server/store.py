@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -82,6 +82,18 @@ class GameRecord:
     created_at: float = 0.0
 
 
+# Statements built once: building them per call (``.values(**kw)``) costs more
+# than executing them. SQLAlchemy caches their compiled form.
+_BUMP = (update(db.games)
+         .where(db.games.c.id == bindparam("gid"), db.games.c.version == bindparam("expected"))
+         .values(version=bindparam("new"), n_actions=bindparam("n"), updated_at=bindparam("now"),
+                 status=bindparam("s_status"), to_move=bindparam("s_to_move"),
+                 turn_label=bindparam("s_turn_label"), result=bindparam("s_result")))
+_INSERT_ACTION = insert(db.actions)
+_INSERT_SNAPSHOT = insert(db.snapshots)
+_VERSION = select(db.games.c.version).where(db.games.c.id == bindparam("gid"))
+
+
 class Store:
     """Game records in a SQL database (SQLAlchemy Core; SQLite or PostgreSQL)."""
 
@@ -121,11 +133,11 @@ class Store:
         try:
             with self._write() as conn:
                 self._bump(conn, game_id, expected_version, a.version, summary, now, n_actions=a.ordinal)
-                conn.execute(insert(db.actions).values(**_action_row(game_id, a, now)))
+                conn.execute(_INSERT_ACTION, _action_row(game_id, a, now))
                 if snapshot is not None:
                     ordinal, h, state_json = snapshot
-                    conn.execute(insert(db.snapshots).values(game_id=game_id, ordinal=ordinal, hash=h,
-                                                             state=state_json, created_at=now))
+                    conn.execute(_INSERT_SNAPSHOT, {"game_id": game_id, "ordinal": ordinal, "hash": h,
+                                                    "state": state_json, "created_at": now})
         except IntegrityError:
             # another process extended the game at this ordinal first
             raise StaleVersion(self.version_of(game_id)) from None
@@ -148,19 +160,16 @@ class Store:
 
     def _bump(self, conn: Connection, game_id: str, expected: int, new: int, summary: Summary, now: float,
               n_actions: int) -> None:
-        res = conn.execute(
-            update(db.games)
-            .where(db.games.c.id == game_id, db.games.c.version == expected)
-            .values(version=new, n_actions=n_actions, updated_at=now, **_summary_cols(summary))
-        )
+        params = {"gid": game_id, "expected": expected, "new": new, "n": n_actions, "now": now,
+                  **{f"s_{k}": v for k, v in _summary_cols(summary).items()}}
+        res = conn.execute(_BUMP, params)
         if res.rowcount != 1:
-            cur = conn.execute(select(db.games.c.version).where(db.games.c.id == game_id)).scalar()
-            raise StaleVersion(cur)
+            raise StaleVersion(conn.execute(_VERSION, {"gid": game_id}).scalar())
 
     # ----- reads -------------------------------------------------------------
     def version_of(self, game_id: str) -> int | None:
         with self.engine.connect() as conn:
-            return conn.execute(select(db.games.c.version).where(db.games.c.id == game_id)).scalar()
+            return conn.execute(_VERSION, {"gid": game_id}).scalar()
 
     def load(self, game_id: str) -> GameRecord | None:
         """The whole record: game row, seats, active actions in order, snapshot hashes."""
