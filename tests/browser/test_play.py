@@ -101,7 +101,8 @@ def test_attack_with_an_odds_preview_and_dice(page, server):
     page.goto(f"{server.url}/play/{gid}?token={tb}")
     expect(prompt(page)).to_contain_text("Blue turn 2")
     # the enemy stack is a legal attack target: click it, add the attacker by clicking it
-    page.click("polygon.legal[data-hex='0705']", force=True)
+    expect(page.locator("polygon.legal[data-hex='0705']")).to_have_count(1)
+    page.click("svg.map .counter[data-unit=r-inf-1]")
     expect(prompt(page)).to_contain_text("Attack 0705")
     page.click("svg.map .counter[data-unit=b-arm-1]")
     expect(page.locator("[data-testid=preview]")).to_contain_text("Odds")  # skirmish 4: odds before resolving

@@ -305,8 +305,9 @@ class PlayScreen {
       const pv = list.length === 1 ? this.previews.map[list[0].text] : null;
       hexes.set(h, { cost: pv && pv.cost !== undefined ? pv.cost : null });
     }
-    // a unit argument on a hex is also reachable by clicking its stack
-    this.map.setHighlights({ hexes, units, selected: new Set(this.selection) });
+    // the unit the prompt is about ("Move b-inf-1: choose a destination") is shown as selected
+    const named = (p.prompt || "").split(/[\s:,.()]+/).filter((w) => this.units.has(w));
+    this.map.setHighlights({ hexes, units, selected: new Set([...this.selection, ...named]) });
   }
 
   async loadPreviews(p) {
