@@ -33,7 +33,7 @@ def serve(
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"[green]westfront[/green] serving on [bold]http://{shown}:{port}/[/bold]  (Ctrl+C to stop)")
     console.print(f"database: {_redact(app.state.db_url)}")
-    uvicorn.run(app, host=host, port=port, log_level=log_level)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="websockets-sansio")
 
 
 def _redact(url: str) -> str:
