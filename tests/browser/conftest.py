@@ -81,13 +81,17 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
 def browser_context() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is not installed (make test installs it: apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # The suite shares two cores with servers, AI threads and other tests: give the page
+    # time to react (assertions still fail on wrong content, just not on a slow machine).
+    expect.set_options(timeout=20_000)
     profile = tempfile.mkdtemp(prefix="westfront-chromium-")
     with sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
             viewport={"width": 1400, "height": 860})
+        ctx.set_default_timeout(30_000)
         yield ctx
         ctx.close()
     shutil.rmtree(profile, ignore_errors=True)
