@@ -192,3 +192,21 @@ def force_dice(s: GameState, *values: int) -> None:
             s.touch()
             return
     raise AssertionError("no RNG state found")
+
+
+def jump(s: GameState, *frames: dict, resume: bool = False) -> GameState:
+    """Put the flow at ``frames`` (bottom first) and run the top one's ``begin`` (or ``resume``)."""
+    s.g["flow"] = [dict(f) for f in frames]
+    s.g["act"] = None
+    s.touch()
+    top = s.g["flow"][-1]
+    s._ops = [("resume", (top, None))] if resume else [("begin", top)]
+    s._run()
+    return s
+
+
+def start_turn(t: int, seed: int = 0, **options) -> GameState:
+    """A new game moved to the start of turn ``t`` (its Turn step begins: Bulge choice, first action)."""
+    s = new(seed=seed, **options)
+    s.g["turn"] = t
+    return jump(s, {"step": "turn"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from westfront.core.bitboard import bits
 from westfront.games.onslaught.reinforce import french_recruit_hexes
 
-from .helpers import choose, clear, force_dice, lab, legal, nb, new, play, put, quiet_centre, units, walk
+from .helpers import choose, clear, force_dice, jump, lab, legal, nb, new, play, put, quiet_centre, units, walk
 
 
 def coop():
@@ -140,18 +140,6 @@ def test_infantry_breakthrough():
     assert f"add {inf}" not in legal(s3)  # without the optional rule
 
 
-def start_turn(t: int, allied_sp: int, **options):
-    s = new(**options)
-    s.g["turn"] = t
-    s.g["sp"]["allied"] = allied_sp
-    s.g["flow"] = [{"step": "turn"}]
-    s.g["act"] = None
-    s.touch()
-    s._ops = [("begin", s.g["flow"][-1])]
-    s._run()
-    return s
-
-
 def test_emergency_supplies_on_turn_20_only():
     # onslaught 14.4: on turn 20 a player who wins an action with no supply points receives 3 (Allied) or
     # 2 (German) for that action only; unspent points are lost, not saved
@@ -159,15 +147,15 @@ def test_emergency_supplies_on_turn_20_only():
     s.g["turn"] = 20
     s.g["sp"]["allied"] = 0
     force_dice(s, 6, 1)  # after the first action the Allies win the roll 6-1
-    s.g["flow"] = [{"step": "turn"}]
-    s.g["act"] = None
-    s._ops = [("begin", s.g["flow"][-1])]
-    s._run()
+    jump(s, {"step": "turn"})
     assert any(e["type"] == "no_supply" for e in s.log)  # the automatic first action is not a won roll
     assert s.g["sp"]["allied"] == 3 and s.frame()["step"] == "action" and s.current_player() == "allied"
     ev = play(s, "movement", f"activate {s.unit('us-1')['hex']}", "done", "done")
     assert [e["amount"] for e in ev if e["type"] == "emergency_lost"] == [2]
     for t, opts in ((20, {}), (19, {"emergency_supplies": True})):
-        s = start_turn(t, 0, **opts)
+        s = new(**opts)
+        s.g["turn"] = t
+        s.g["sp"]["allied"] = 0
+        jump(s, {"step": "turn"})
         assert any(e["type"] == "no_supply" and e["side"] == "allied" for e in s.log)
         assert s.g["sp"]["allied"] == 0

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from westfront.games.onslaught.units import UNITS
 
-from .helpers import choose, clear, lab, legal, new, open_area, play, put, units, walk
-from .test_sequence import at_turn
+from .helpers import choose, clear, jump, lab, legal, new, open_area, play, put, units, walk
 
 
 def test_pickup_returns_three_turns_later():
@@ -23,11 +22,10 @@ def test_pickup_returns_three_turns_later():
     ev = play(s, f"pickup {p}")
     assert s.unit(p)["box"] == "track" and s.unit(p)["back"] == 8
     assert any(e["type"] == "pickup" and e["back"] == 8 for e in ev)
-    s8 = at_turn(8)
+    s8 = new()
+    s8.g["turn"] = 8
     s8.g["units"][p].update(hex=None, box="track", back=8)
-    s8.g["flow"] = [{"step": "turn"}]
-    s8._ops = [("begin", s8.g["flow"][-1])]
-    s8._run()
+    jump(s8, {"step": "turn"})
     assert s8.unit(p)["box"] == "para"
 
 
@@ -95,8 +93,5 @@ def test_paratroop_reinforcements_go_to_the_box():
     s = new()
     assert UNITS["br-1ab"].turn == 2 and UNITS["br-1ab"].entry == "para"
     s.g["turn"] = 2
-    s.g["flow"] = [{"step": "reinforcement_step", "stage": 2}]
-    s._ops = [("begin", s.g["flow"][-1])]
-    s.touch()
-    s._run()
+    jump(s, {"step": "reinforcement_step", "stage": 2})
     assert s.unit("br-1ab")["box"] == "para"

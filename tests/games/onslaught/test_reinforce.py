@@ -6,18 +6,13 @@ from westfront.core.bitboard import bits
 from westfront.games.onslaught.reinforce import german_edge_supply, german_replacement_hexes, reinforcement_hexes
 from westfront.games.onslaught.units import UNITS
 
-from .helpers import clear, lab, legal, new, open_area, play, put, units
+from .helpers import clear, jump, lab, legal, new, open_area, play, put, units
 
 
 def at_reinforcements(s, turn: int, stage: int = 0):
     """Jump to the Reinforcement Step of ``turn`` (stage 0: German reinforcements)."""
     s.g["turn"] = turn
-    s.g["act"] = None
-    s.g["flow"] = [{"step": "turn", "stage": 4}, {"step": "reinforcement_step", "stage": stage}]
-    s.touch()
-    s._ops = [("begin", s.g["flow"][-1])]
-    s._run()
-    return s
+    return jump(s, {"step": "turn", "stage": 4}, {"step": "reinforcement_step", "stage": stage})
 
 
 def placement_hexes(s) -> set[int]:

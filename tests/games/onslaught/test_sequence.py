@@ -7,7 +7,7 @@ import pytest
 from westfront.core.bitboard import bits
 from westfront.core.errors import IllegalAction
 
-from .helpers import clear, idx, lab, legal, nb, new, no_river, open_area, play, put, units, walk
+from .helpers import clear, idx, jump, lab, legal, nb, new, no_river, open_area, play, put, start_turn, units, walk
 
 # An RNG state whose dice are 3, 5, 4 (three attack rolls), then the initiative rolls of the 4.1
 # example: 5-4, 5-1, 1-3 and the tie 5-5. Found by searching SplitMix64 states (numpy, offline).
@@ -197,14 +197,7 @@ def test_turn_structure_and_last_turn():
 
 # ----- the Bulge ---------------------------------------------------------------------------
 def at_turn(t: int, seed: int = 0):
-    s = new(seed=seed)
-    s.g["turn"] = t
-    s.g["flow"] = [{"step": "turn"}]
-    s.g["act"] = None
-    s.touch()
-    s._ops = [("begin", s.g["flow"][-1])]
-    s._run()
-    return s
+    return start_turn(t, seed)
 
 
 def test_bulge_window():
@@ -224,11 +217,10 @@ def test_bulge_bonus_first_action_and_once_only():
     assert s.g["sp"]["german"] == before + 10
     assert s.current_player() == "german" and s.frame()["step"] == "action"
     assert s.g["bulge"] == {"used": True, "turn": 13}
-    s2 = at_turn(14)
+    s2 = new()
+    s2.g["turn"] = 14
     s2.g["bulge"] = {"used": True, "turn": 13}
-    s2.g["flow"] = [{"step": "turn"}]
-    s2._ops = [("begin", s2.g["flow"][-1])]
-    s2._run()
+    jump(s2, {"step": "turn"})
     assert s2.frame()["step"] == "action" and s2.current_player() == "allied"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from westfront.core.bitboard import bits
 from westfront.games.onslaught.victory import allied_automatic, final_result, gap_bonus, german_automatic, score
 
-from .helpers import clear, lab, new, open_area, play, put, units
+from .helpers import clear, jump, lab, new, open_area, play, put, units
 
 
 def test_german_automatic_victory():
@@ -117,10 +117,7 @@ def test_game_ends_after_turn_20_with_victory_points():
     # onslaught 13.3: after turn 20 the game ends on victory points
     s = new()
     s.g["turn"] = 20
-    s.g["flow"] = [{"step": "turn", "stage": 4}]
-    s.touch()
-    s._ops = [("resume", (s.g["flow"][-1], None))]
-    s._run()
+    jump(s, {"step": "turn", "stage": 4}, resume=True)
     r = s.result()
     assert s.is_terminal() and r.level in ("marginal", "decisive", "strategic", "draw")
     assert set(r.scores) == {"allied", "german"}
