@@ -25,7 +25,7 @@ BOXES = {
     "turn_track": {"title": "Paratroops on the turn track (9.1)"},
     "delayed": {"title": "Allied Delayed Reinforcements (10.3)"},
     "eliminated": {"title": "Eliminated Units (11.2)"},
-    "reinforcements": {"title": "Reinforcement schedules (10.0)"},
+    "reinforcements": {"title": "Reinforcements due this turn (10.0)"},
     "removed": {"title": "Removed from play (9.3, 10.2)"},
 }
 BOX_OF = {"para": "paratroop", "track": "turn_track", "delayed": "delayed", "eliminated": "eliminated",
@@ -60,6 +60,11 @@ def unit_view(s: GameState, uid: str, sup: dict[str, int]) -> dict[str, Any]:
     if d["box"] == "track":
         out["returns"] = d.get("back")
     return out
+
+
+def later(s: GameState, uid: str) -> bool:
+    """Scheduled for a later turn: listed in the view's ``schedule`` (10.0), not in a box."""
+    return s.unit(uid)["box"] == "pending" and UNITS[uid].turn > s.turn
 
 
 def budgets(s: GameState) -> dict[str, dict[str, int]]:
@@ -106,7 +111,9 @@ def build_view(s: GameState, player: str | None) -> dict[str, Any]:
         "phase": s.g["phase"],
         "budgets": budgets(s),
         "status": status(s, player),
-        "units": [unit_view(s, u, sup) for u in UNITS],
+        "units": [unit_view(s, u, sup) for u in UNITS if not later(s, u)],
+        "schedule": [{"id": u, "side": UNITS[u].side, "turn": UNITS[u].turn, "entry": UNITS[u].entry,
+                      "label": UNITS[u].name, "factors": UNITS[u].factors(True)} for u in UNITS if later(s, u)],
         "markers": markers(s),
         "boxes": BOXES,
         "supply_sources": s.allied_sources(),
@@ -136,6 +143,15 @@ def build_preview(s: GameState, action: Action | str) -> dict[str, Any] | None:
         elif a.verb == "remove" and a.args[0] in attackers:
             attackers.remove(a.args[0])
         return assess(s, m.index[f["target"]], attackers).to_dict()
+    if a.verb == "activate" and a.args and a.args[0] in m.index and s.g["act"]:
+        from .actions import own_stacks
+
+        stack = own_stacks(s, s.act["side"], armor_only=step == "breakthrough_action").get(m.index[a.args[0]], [])
+        if len(a.args) > 1:
+            from .units import UNITS as _U
+
+            stack = [u for u in stack if _U[u].camp in (a.args[1], None)]
+        return {"cost": s.activation_cost(stack, breakthrough=step == "breakthrough_action"), "units": stack}
     if a.verb == "attack" and a.args and a.args[0] in m.index and s.g["act"]:
         from .combat import adjacent_attackers
 
