@@ -148,9 +148,7 @@ def build_preview(s: GameState, action: Action | str) -> dict[str, Any] | None:
 
         stack = own_stacks(s, s.act["side"], armor_only=step == "breakthrough_action").get(m.index[a.args[0]], [])
         if len(a.args) > 1:
-            from .units import UNITS as _U
-
-            stack = [u for u in stack if _U[u].camp in (a.args[1], None)]
+            stack = [u for u in stack if UNITS[u].camp in (a.args[1], None)]
         return {"cost": s.activation_cost(stack, breakthrough=step == "breakthrough_action"), "units": stack}
     if a.verb == "attack" and a.args and a.args[0] in m.index and s.g["act"]:
         from .combat import adjacent_attackers
