@@ -77,11 +77,6 @@ class GameState(State):
         self._memo.clear()
         self._legal = None
 
-    def clone(self) -> GameState:
-        c = super().clone()
-        assert isinstance(c, GameState)
-        return c
-
     # ----- basic lookups -------------------------------------------------------
     @property
     def board(self) -> Board:
