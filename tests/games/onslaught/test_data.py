@@ -108,6 +108,18 @@ def test_crt_tempo():
     assert CRT.below == "AE" and CRT.odds(1, 4) is None
 
 
+def test_fast_lookups_agree_with_the_table():
+    # onslaught 7.0: the memoised lookups used by play and the AI give the table's own answers
+    from westfront.games.onslaught.tables import distribution, odds
+
+    for a in range(0, 40):
+        for d in range(1, 20):
+            assert odds(a, d) == CRT.odds(a, d), (a, d)
+    for col in CRT.columns:
+        for mod in range(-5, 3):
+            assert distribution(col, mod) == CRT.distribution(col, mod)
+
+
 def test_printed_table_can_be_swapped_in():
     # onslaught 7.0: the table is data; a printed one with other columns loads the same way
     t = OddsTable.from_data({"columns": ["1:2", "1:1", "2:1"], "rows": {str(d): ["AE", "-", "DE"] for d in range(7)}})

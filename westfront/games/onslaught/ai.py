@@ -32,7 +32,7 @@ def evaluate(state: State, side: str) -> float:
     r = s.result()
     if r is not None:
         return 0.0 if r.winner is None else (1.0 if r.winner == side else -1.0)
-    sc = score(s)
+    sc = score(s, gap=False)
     progress = s.turn / LAST_TURN
     vp = math.tanh((sc.allied - sc.german) / 25.0)
     strength = {"allied": 0, "german": 0}
@@ -77,7 +77,7 @@ class _Context:
         self.f = f
         self.b = s.board
         self.enemy = other(side)
-        self.ncols = max(c for c, _ in self.b.offset) or 1
+        self.ncols = self.b.max_col or 1
         self._memo: dict[str, Any] = {}
 
     # ----- positional judgement of a hex -------------------------------------------
@@ -88,6 +88,8 @@ class _Context:
     def hex_value(self, h: int) -> float:
         """How good it is for ``side`` to end a move in ``h``."""
         s, b = self.s, self.b
+        if s.stack_count(h, self.side) >= 3:
+            return -1.0  # a fourth division would be eliminated at the end of the action (6.3)
         enemy_zoc = (s.zoc_bb(self.enemy) >> h) & 1
         cover = 0.15 if (b.defensive >> h) & 1 else 0.0
         if self.side == "german":
@@ -139,21 +141,27 @@ class _Context:
     def _current(self, attackers: list[str]) -> float:
         return expected(assess(self.s, self.s.map.index[self.f["target"]], attackers).results())
 
+    def declared(self) -> float:
+        """The expected result of the attack as declared so far (computed once per decision)."""
+        if "declared" not in self._memo:
+            self._memo["declared"] = self._current(self.f["attackers"])
+        return float(self._memo["declared"])
+
     def v_add(self, a: Action) -> float:
-        return 0.2 + self._current([*self.f["attackers"], a.args[0]]) - self._current(self.f["attackers"])
+        return 0.2 + self._current([*self.f["attackers"], a.args[0]]) - self.declared()
 
     def v_remove(self, a: Action) -> float:
         if self.f["step"] == "overstack":  # lose the weakest division
             return -self.s.strength(a.args[0]) / 10.0
         rest = [u for u in self.f["attackers"] if u != a.args[0]]
-        return (self._current(rest) if rest else -0.5) - self._current(self.f["attackers"])
+        return (self._current(rest) if rest else -0.5) - self.declared()
 
     def v_resolve(self, a: Action) -> float:
-        return self._current(self.f["attackers"])
+        return self.declared()
 
     def v_cancel(self, a: Action) -> float:
         if self.f["step"] == "attack" and self.f["attackers"]:
-            return -0.2 - self._current(self.f["attackers"])
+            return -0.2 - self.declared()
         return -0.3
 
     def v_to(self, a: Action) -> float:

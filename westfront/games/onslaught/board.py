@@ -141,6 +141,8 @@ class Board:
         self.coast_france = self._zone(n["france_coast"]) & self.land or self._coast(sea_sides) & self.france
         self._fit = self._fit_projection()
         # map blocks for two-level hex choices (hexchoice.py) and offsets for picking their middles
+        # neighbours not across the sea (retreats, advances)
+        self.land_nbrs: list[list[int]] = [[j for j in ns if (i, j) not in sea_sides] for i, ns in enumerate(m.nbrs)]
         self.block: list[tuple[int, int] | None] = [None] * m.size
         self.offset: list[tuple[int, int]] = [(0, 0)] * m.size
         for i in hexes:
@@ -149,6 +151,7 @@ class Board:
             c, r = m.grid.to_offset(ax)
             self.offset[i] = (c, r)
             self.block[i] = (c // 6, r // 6)
+        self.max_col = max(c for c, _ in (self.offset[i] for i in hexes))
 
     # ----- derived regions (used when the map has no such zone) ----------------
     def _edges(self, keep: Callable[[tuple[int, int]], bool]) -> Dilator:

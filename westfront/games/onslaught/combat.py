@@ -13,7 +13,7 @@ from ...core.actions import Action, act
 from ...core.combat.odds_crt import Modifier, total_modifier
 from ...core.retreat import advance_hexes, retreat_options
 from ...core.state import Step
-from .tables import CRT, MOD
+from .tables import CRT, MOD, distribution, odds
 from .units import UNITS
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ class Assessment:
     def results(self) -> dict[str, float]:
         if self.column is None:
             return {str(CRT.below): 1.0}
-        return CRT.distribution(self.column, self.modifier)
+        return dict(distribution(self.column, self.modifier))
 
     def to_dict(self) -> dict[str, Any]:
         return {"odds": self.column or f"below {CRT.columns[0]}", "attack": self.attack, "defence": self.defence,
@@ -101,7 +101,7 @@ def assess(s: GameState, target: int, attackers: list[str]) -> Assessment:
             mods.append(Modifier(int(MOD["major_waterway"]), "every attacker across a major waterway", f"{R} 7.1"))
         elif kinds and "none" not in kinds:
             mods.append(Modifier(int(MOD["river"]), "every attacker across a river", f"{R} 7.1"))
-    column = CRT.odds(att, dfn) if att > 0 else None
+    column = odds(att, dfn) if att > 0 else None
     return Assessment(att, dfn, column, mods, doubled)
 
 
@@ -447,8 +447,7 @@ class Retreat(Step["GameState"]):
         def may_end(h: int) -> bool:
             return not (banned >> h) & 1
 
-        nbrs = [[n for n in ns if (i, n) not in b.sea_extra] for i, ns in enumerate(b.m.nbrs)]
-        opts = retreat_options(nbrs, origin, 2, may_enter, may_end, s.map.distance)
+        opts = retreat_options(b.land_nbrs, origin, 2, may_enter, may_end, s.map.distance)
         paths = {p[-1]: p for k in (2, 1) for p in opts.get(k, [])}
         full = [p[-1] for p in opts.get(2, [])]
         one = [p[-1] for p in opts.get(1, [])]
@@ -520,9 +519,8 @@ class Advance(Step["GameState"]):
             return bool((b.land >> n) & 1) and not (enemy >> n) & 1
 
         extra = 1 if UNITS[uid].armor else 0
-        nbrs = [[n for n in ns if (i, n) not in b.sea_extra] for i, ns in enumerate(b.m.nbrs)] if extra else b.m.nbrs
         here = s.hex_of(uid)
-        return [h for h in advance_hexes(nbrs, vacated, extra, ok) if h != here]
+        return [h for h in advance_hexes(b.land_nbrs, vacated, extra, ok) if h != here]
 
     def player(self, s: GameState, f: dict[str, Any]) -> str:
         return UNITS[f["units"][0]].side

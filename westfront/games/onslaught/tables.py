@@ -12,12 +12,34 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...core.combat.odds_crt import OddsTable
+from functools import cache
+
+from ...core.combat.odds_crt import OddsTable, parse_ratio
 
 DATA = Path(__file__).parent / "data"
 RAW: dict[str, Any] = tomllib.loads((DATA / "tables.toml").read_text(encoding="utf-8"))
 
 CRT = OddsTable.from_data(RAW["crt"])
+_RATIOS = tuple(parse_ratio(c) for c in CRT.columns)
+
+
+def odds(attack: int, defence: int) -> str | None:
+    """``CRT.odds`` without re-parsing the column names (the AI asks this thousands of times)."""
+    if defence <= 0:
+        return CRT.columns[-1]
+    best = None
+    for col, (a, d) in zip(CRT.columns, _RATIOS, strict=True):
+        if attack * d >= defence * a:
+            best = col
+        else:
+            break
+    return best
+
+
+@cache
+def distribution(column: str, modifier: int) -> dict[str, float]:
+    """``CRT.distribution``, memoised: a column has only a dozen distinct modifiers."""
+    return CRT.distribution(column, modifier)
 # How good each result is for the attacker; the table must be monotone in this order.
 RESULT_ORDER = ("AE", "AH", "-", "DR", "HH", "DH", "DE")
 
