@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
-
-from functools import cache
 
 from ...core.combat.odds_crt import OddsTable, parse_ratio
 
