@@ -72,6 +72,16 @@ class GameState(State):
     # ``_memo`` holds queries that are pure functions of the units' positions, the control of
     # tracked hexes and the turn (ZOC, supply, sources, reach…). Only ``enter``/``remove_from_map``
     # and the turn change alter those, and they call ``touch``; a copy or a loaded save starts empty.
+    def clone(self, **kw: Any) -> State:
+        """A copy (``State.clone``) that keeps the cached queries: same position, same answers.
+
+        The cached values are never mutated (new ones replace them), so sharing them is safe;
+        searching agents clone thousands of times and would otherwise recompute them all."""
+        c = super().clone(**kw)
+        if isinstance(c, GameState):
+            c._memo = dict(self._memo)
+        return c
+
     def touch(self) -> None:
         """Forget cached queries after changing ``g`` directly (tests, tools)."""
         self._memo.clear()
