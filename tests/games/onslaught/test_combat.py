@@ -497,3 +497,20 @@ def test_combat_preview_matches_resolution(field):
     force_dice(s, 4)
     ev = play(s, f"add {x}", "resolve")
     assert results(ev) == [CRT.result("1:1", 4)]
+
+
+def test_a_stack_may_split_when_it_retreats(field):
+    # onslaught 7.3: the divisions of a retreating stack may go different ways, each within the restrictions
+    s, c = field
+    d1, d2 = units("german", "inf", 2)
+    put(s, d1, c)
+    put(s, d2, c)
+    xs = units("allied", "arm", 4)
+    for u in xs:
+        put(s, u, nb(c, 0))
+    ev = attack(s, c, *xs[:3], dice=die_for(s, c, xs[:3], "DR"))
+    assert results(ev) == ["DR"]
+    ends = sorted({a.split()[-1] for a in legal(s) if a.startswith(f"retreat {d1}")})
+    assert len(ends) >= 2
+    play(s, f"retreat {d1} {ends[0]}", f"retreat {d2} {ends[-1]}")
+    assert s.unit(d1)["hex"] != s.unit(d2)["hex"]
