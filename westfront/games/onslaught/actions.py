@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from .state import GameState
 
 R = "onslaught"
-KINDS = ("movement", "combat", "breakthrough")
 
 
 def own_stacks(s: GameState, side: str, *, armor_only: bool = False) -> dict[int, list[str]]:
