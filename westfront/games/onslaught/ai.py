@@ -27,7 +27,8 @@ RESULT_VALUE = {"AE": -1.0, "AH": -0.5, "-": -0.1, "DR": 0.35, "HH": 0.25, "DH":
 
 
 def evaluate(state: State, side: str) -> float:
-    """The side's prospects in [-1, 1]: victory points weighted by how late it is, material, supply."""
+    """The side's prospects in [-1, 1]: victory points weighted by how late it is, material, the
+    Allied advance and income, supply points."""
     s = _onslaught(state)
     r = s.result()
     if r is not None:
@@ -36,14 +37,22 @@ def evaluate(state: State, side: str) -> float:
     progress = s.turn / LAST_TURN
     vp = math.tanh((sc.allied - sc.german) / 25.0)
     strength = {"allied": 0, "german": 0}
+    east = 0.0
+    b = s.board
+    allied = s.on_map("allied")
     for u in s.on_map():
         strength[UNITS[u].side] += s.strength(u)
+    for u in allied:
+        h = s.hex_of(u)
+        east += b.offset[h][0] / (b.max_col or 1) if h is not None else 0.0
     total = strength["allied"] + strength["german"] or 1
     material = (strength["allied"] - strength["german"]) / total
+    advance = east / len(allied) - 0.25 if allied else -1.0  # the beaches are about a quarter of the way east
+    income = (s.g["income"] - 12) / 30.0
     supply = s.g["sp"]["allied"] / 60.0 - s.g["sp"]["german"] / 40.0
-    # the Allies start far behind on points and are expected to catch up: early, material and
-    # supply say more about the outcome than the score does
-    allied_view = progress * vp + (1 - progress) * 0.6 * material + 0.15 * supply
+    # the Allies start far behind on points and are expected to catch up: early, material, the
+    # advance and the ports say more about the outcome than the score does
+    allied_view = progress * vp + (1 - progress) * (0.5 * material + 0.4 * advance + 0.2 * income) + 0.1 * supply
     v = max(-1.0, min(1.0, allied_view))
     return v if side == "allied" else -v
 
