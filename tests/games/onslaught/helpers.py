@@ -9,6 +9,7 @@ map is rebuilt by the geodata builder.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
 
 import westfront
 from westfront.core.bitboard import bits
@@ -73,19 +74,24 @@ def no_river(a: int, c: int) -> bool:
     return (a, c) not in board().river_sides
 
 
-def open_area(radius: int, pred: Callable[[int], bool] = plain, skip: int = 0) -> int:
-    """A hex whose whole neighbourhood of ``radius`` satisfies ``pred`` (the ``skip``-th such hex)."""
+@cache
+def open_areas(radius: int, pred: Callable[[int], bool] = plain) -> tuple[int, ...]:
+    """Every hex whose whole neighbourhood of ``radius`` satisfies ``pred`` (the map never changes)."""
     b = board()
-    found = 0
+    out = []
     for c in bits(b.land):
         ring = b.dil.flood(1 << c, b.land | (1 << c), radius)
-        if ring.bit_count() < 1 + 3 * radius * (radius + 1):
-            continue
-        if all(pred(h) for h in bits(ring)):
-            if found == skip:
-                return c
-            found += 1
-    raise AssertionError("no open area of that size on the map")
+        if ring.bit_count() == 1 + 3 * radius * (radius + 1) and all(pred(h) for h in bits(ring)):
+            out.append(c)
+    return tuple(out)
+
+
+def open_area(radius: int, pred: Callable[[int], bool] = plain, skip: int = 0) -> int:
+    """A hex whose whole neighbourhood of ``radius`` satisfies ``pred`` (the ``skip``-th such hex)."""
+    areas = open_areas(radius, pred)
+    if skip >= len(areas):
+        raise AssertionError("no open area of that size on the map")
+    return areas[skip]
 
 
 def nb(c: int, d: int) -> int:
@@ -170,8 +176,7 @@ def quiet_centre(radius: int = 3, skip: int = 0) -> int:
     """An open area whose centre and its neighbours have no river hexsides (combat without modifiers)."""
     b = board()
     found = 0
-    for k in range(400):
-        c = open_area(radius, skip=k)
+    for c in open_areas(radius):
         ring = [c, *b.m.nbrs[c]]
         if all(no_river(x, y) for x in ring for y in b.m.nbrs[x]) and all(b.m.terrain[x] == "clear" for x in ring):
             if found == skip:
