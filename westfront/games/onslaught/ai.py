@@ -28,7 +28,10 @@ RESULT_VALUE = {"AE": -1.0, "AH": -0.5, "-": -0.1, "DR": 0.35, "HH": 0.25, "DH":
 
 def evaluate(state: State, side: str) -> float:
     """The side's prospects in [-1, 1]: victory points weighted by how late it is, material, the
-    Allied advance and income, supply points."""
+    Allied advance and port income.
+
+    Unspent supply points are deliberately worth nothing: points turn into position only when spent,
+    and a stockpile beyond the track's maximum is lost (8.2), so valuing it would teach hoarding."""
     s = _onslaught(state)
     r = s.result()
     if r is not None:
@@ -49,10 +52,9 @@ def evaluate(state: State, side: str) -> float:
     material = (strength["allied"] - strength["german"]) / total
     advance = east / len(allied) - 0.25 if allied else -1.0  # the beaches are about a quarter of the way east
     income = (s.g["income"] - 12) / 30.0
-    supply = s.g["sp"]["allied"] / 60.0 - s.g["sp"]["german"] / 40.0
     # the Allies start far behind on points and are expected to catch up: early, material, the
     # advance and the ports say more about the outcome than the score does
-    allied_view = progress * vp + (1 - progress) * (0.5 * material + 0.4 * advance + 0.2 * income) + 0.1 * supply
+    allied_view = progress * vp + (1 - progress) * (0.5 * material + 0.4 * advance + 0.2 * income)
     v = max(-1.0, min(1.0, allied_view))
     return v if side == "allied" else -v
 
