@@ -31,7 +31,7 @@ from shapely.geometry import LineString, Polygon, box
 from ..core.hexgrid import grid_for
 from ..core.mapdata import GameMap
 from . import BUILDER_VERSION, sources
-from .calibrate import fit_points, fit_transform, place_lonlat
+from .calibrate import fit_points, fit_transform, pin_points, place_lonlat
 from .cells import Cells, make_cells
 from .checks import run_checks
 from .countries import hex_countries
@@ -88,11 +88,19 @@ def make_transform(inp: GameInputs, grid_scheme: str) -> tuple[GridTransform, di
     }
     fit = pj.get("fit")
     if fit:
-        pts = fit_points(grid, inp.calibration)
+        pts = fit_points(grid, inp.calibration, spec.get("places", []))
         if len(pts) < 3:
             raise BuildError(f"{inp.game}: projection.fit needs 3+ calibration places with hexes")
-        tf, report = fit_transform(tf, pts, fit, bool(pj.get("warp", False)), float(pj.get("warp_smooth", 0.0)))
+        extra = pin_points(grid, pj.get("pins", []))
+        tf, report = fit_transform(
+            tf, pts, fit, bool(pj.get("warp", False)), float(pj.get("warp_smooth", 0.0)), extra=extra
+        )
         info["fit"] = report.as_dict()
+        info["fit"]["fit_points"] = [[p.name, p.hexes[0]] for p in pts]
+        info["warp_pins"] = [
+            {"at": p.get("town") or p.get("lonlat"), "hex": p["hex"], "why": p.get("why", "")}
+            for p in pj.get("pins", [])
+        ]
     return tf, info
 
 
@@ -115,13 +123,13 @@ def data_box(cells: Cells, tf: GridTransform, pad: float = 1.0) -> sources.Box:
 # ----- the build -----------------------------------------------------------------------
 
 
-def build_map(game: str, log: BuildLog | None = None) -> dict[str, Any]:
+def build_map(game: str, log: BuildLog | None = None, strict: bool = True) -> dict[str, Any]:
     log = log or BuildLog()
     inp = load_inputs(game)
     spec, ovr = inp.spec, inp.overrides
     g = spec["grid"]
     grid = grid_for(g["scheme"])
-    cells = make_cells(grid, tuple(g["cols"]), tuple(g["rows"]))
+    cells = make_cells(grid, tuple(g["cols"]), tuple(g["rows"]), g.get("cut_east"))
     tf, proj_info = make_transform(inp, g["scheme"])
     box_ll = data_box(cells, tf)
     log.lap("grid+projection")
@@ -244,7 +252,7 @@ def build_map(game: str, log: BuildLog | None = None) -> dict[str, Any]:
     m["provenance"]["hexside_overrides"] = side_notes
     GameMap.from_dict(m)  # schema + referential integrity
     failed = [r for r in run_checks(m, inp.calibration) if not r.ok]
-    if failed:
+    if failed and strict:
         raise BuildError(f"{game}: calibration checks fail:\n" + "\n".join(str(r) for r in failed))
     log.lap("assemble+checks")
     return m
@@ -287,12 +295,23 @@ def _resolve_places(inp: GameInputs, cells: Cells, tf: GridTransform) -> list[di
         if p["name"] in seen:
             raise BuildError(f"{inp.game}: place {p['name']!r} listed twice")
         seen.add(p["name"])
-        lonlat = place_lonlat(p)
+        if "at_hex" in p:  # a place the rulebook defines only by its hex (beaches)
+            if p["at_hex"] not in cells.index:
+                raise BuildError(f"{inp.game}: {p['name']} is set on {p['at_hex']}, which is not on the map")
+            c = cells.centers[cells.index[p["at_hex"]]]
+            ll = tf.inverse(np.array([c]))[0]
+            lonlat = (float(ll[0]), float(ll[1]))
+        else:
+            lonlat = place_lonlat(p)
         p["lonlat"] = [round(lonlat[0], 4), round(lonlat[1], 4)]
         if "country" not in p:
             p["country"] = _place_country(p, lonlat)
         pin = pins.get(p["name"])
-        if pin is not None:
+        if "at_hex" in p:
+            i = cells.index[p["at_hex"]]
+            p["_pinned"] = True
+            p["_geo_hex"] = p["at_hex"]
+        elif pin is not None:
             lab = pin.get("hex") or pin["hexes"][0]
             if lab not in cells.index:
                 raise BuildError(f"{inp.game}: {p['name']} is pinned to {lab}, which is not on the map")
@@ -414,7 +433,7 @@ def _rivers(spec, cells, tf, land, terrain, box_ll, sides, ms: MapState, log: Bu
     for name, cls in classes:
         course, notes = trace_course(name, net, box_ll)  # type: ignore[arg-type]
         gcourse = tf(course)
-        banks = _bank_constraints(all_rivers[name], cells, tf, ms)
+        banks = _bank_constraints(all_rivers[name], rspec.get("banks", {}).get(name, {}), cells, ms)
         if banks:
             gcourse = apply_banks(gcourse, [(c, side) for _, side, c in banks])
             notes.append("bent to keep " + ", ".join(f"{n} on the {side} bank" for n, side, _ in banks))
@@ -448,14 +467,22 @@ def _rivers(spec, cells, tf, land, terrain, box_ll, sides, ms: MapState, log: Bu
     return info
 
 
-def _bank_constraints(river: dict[str, Any], cells: Cells, tf: GridTransform, ms: MapState) -> list:
-    """(place, side, hex centre) for the river's bank towns that are places of this map."""
+def _bank_constraints(river: dict[str, Any], game_banks: dict[str, Any], cells: Cells, ms: MapState) -> list:
+    """(what, side, hex centre) for the river's bank towns that are places of this map.
+
+    Banks are as seen looking downstream. ``game_banks`` (the spec's
+    ``[rivers.banks]``) adds per-game constraints, also as ``hex:LABEL``.
+    """
     out = []
     for side in ("left", "right"):
-        for name in river.get(f"{side}_bank", []):
-            if name in ms.place_hex:
-                i = ms.place_hex[name]
-                out.append((name, side, cells.centers[i].copy()))
+        names = list(river.get(f"{side}_bank", [])) + list(game_banks.get(side, []))
+        for name in names:
+            if name.startswith("hex:"):
+                lab = name[4:]
+                if lab in cells.index:
+                    out.append((lab, side, cells.centers[cells.index[lab]].copy()))
+            elif name in ms.place_hex:
+                out.append((name, side, cells.centers[ms.place_hex[name]].copy()))
     return out
 
 
@@ -463,59 +490,15 @@ def _bank_constraints(river: dict[str, Any], cells: Cells, tf: GridTransform, ms
 
 
 def _zones_lines_boxes(ms: MapState, ovr: dict[str, Any], sides: dict) -> tuple[dict, dict, dict]:
+    """Lines first (zones may use them as barriers), then zones, then lines drawn
+    along a zone's boundary, then boxes."""
     cells = ms.cells
-    # lines first: zones may use them as barriers
+    eg = EdgeGraph.build(cells, np.array([True] * len(cells)))
+    line_specs = ovr.get("lines", {})
     lines: dict[str, dict[str, Any]] = {}
-    allowed = np.array([True] * len(cells))
-    eg = EdgeGraph.build(cells, allowed)
-    for name, ln in ovr.get("lines", {}).items():
-        what = f"line {name}"
-        keys: list[tuple[int, int]] = []
-        if "hexsides" in ln:
-            for sid in ln["hexsides"]:
-                a, b = (cells.index[x] for x in sid.split("|"))
-                keys.append(_side_key(ms, a, b, what))
-        elif "route" in ln:
-            pts = ms.tf(np.array(ln["route"], dtype=float))
-            for e in eg.route(LineString(pts), step=float(ln.get("step", 1.5))):
-                _, _, i, j = eg.edges[e]
-                keys.append((min(i, j), max(i, j)))
-        elif "river" in ln:
-            rnames = ln["river"] if isinstance(ln["river"], list) else [ln["river"]]
-            keys = sorted(set().union(*(ms.barriers[r] for r in rnames)))
-        elif "country_border" in ln:
-            inside = set(ln["country_border"])
-            for i in range(len(cells)):
-                for j in cells.neighbours(i):
-                    both = j > i and ms.is_land(i) and ms.is_land(j) and ms.country[i] and ms.country[j]
-                    if both and (ms.country[i] in inside) != (ms.country[j] in inside):
-                        keys.append((i, j))
-        else:
-            raise BuildError(f"{what}: needs hexsides, route, river or country_border")
-        if "clip" in ln:
-            keep = set(select(ms, ln["clip"], what))
-            keys = [k for k in keys if k[0] in keep or k[1] in keep]
-        if ln.get("land_only", False):
-            keys = [k for k in keys if ms.is_land(k[0]) and ms.is_land(k[1])]
-        if not keys:
-            raise BuildError(f"{what}: selects no hexsides")
-        for k in keys:
-            s = sides.setdefault(k, {"features": set(), "name": None})
-            s["features"] |= set(ln.get("features", []))
-            if "name" in ln and (s["name"] is None or "major_river" in ln.get("features", [])):
-                s["name"] = ln["name"]
-        if ln.get("hex_features"):
-            side_of = ln.get("hex_side_countries")
-            for a, b in keys:
-                for i in (a, b):
-                    if side_of is None or ms.country[i] in side_of:
-                        ms.features[i] |= set(ln["hex_features"])
-        ms.barriers[name] = set(keys)
-        lines[name] = {
-            "hexsides": sorted(_sid(cells, k) for k in set(keys)),
-            "kind": ln.get("kind", "line"),
-            "note": ln.get("note"),
-        }
+    for name, ln in line_specs.items():
+        if "zone_boundary" not in ln:
+            lines[name] = _make_line(ms, eg, sides, name, ln)
     zones: dict[str, dict[str, Any]] = {}
     for name, z in ovr.get("zones", {}).items():
         what = f"zone {name}"
@@ -530,11 +513,74 @@ def _zones_lines_boxes(ms: MapState, ovr: dict[str, Any], sides: dict) -> tuple[
             ms.features[i] |= set(z.get("features", []))
         ms.zones[name] = sorted(idx)
         zones[name] = {"hexes": _labels_sorted(cells, idx), "kind": z.get("kind", "zone"), "note": z.get("note")}
+    for name, ln in line_specs.items():
+        if "zone_boundary" in ln:
+            lines[name] = _make_line(ms, eg, sides, name, ln)
+    lines = {name: lines[name] for name in line_specs}
     boxes: dict[str, dict[str, Any]] = {}
     for name, bx in ovr.get("boxes", {}).items():
         idx = set(select(ms, bx["entries"], f"box {name}")) if "entries" in bx else set()
         boxes[name] = {"name": bx["name"], "entries": _labels_sorted(cells, idx), "note": bx.get("note")}
     return zones, lines, boxes
+
+
+def _make_line(ms: MapState, eg: EdgeGraph, sides: dict, name: str, ln: dict[str, Any]) -> dict[str, Any]:
+    cells = ms.cells
+    what = f"line {name}"
+    keys: list[tuple[int, int]] = []
+    if "hexsides" in ln:
+        for sid in ln["hexsides"]:
+            a, b = (cells.index[x] for x in sid.split("|"))
+            keys.append(_side_key(ms, a, b, what))
+    elif "route" in ln:
+        pts = ms.tf(np.array(ln["route"], dtype=float))
+        for e in eg.route(LineString(pts), step=float(ln.get("step", 1.5))):
+            _, _, i, j = eg.edges[e]
+            keys.append((min(i, j), max(i, j)))
+    elif "river" in ln:
+        rnames = ln["river"] if isinstance(ln["river"], list) else [ln["river"]]
+        keys = sorted(set().union(*(ms.barriers[r] for r in rnames)))
+    elif "zone_boundary" in ln:  # hexsides between a zone and the land outside it
+        inside_z = set(ms.zones.get(ln["zone_boundary"], []))
+        if not inside_z:
+            raise BuildError(f"{what}: zone {ln['zone_boundary']!r} is not defined")
+        for i in sorted(inside_z):
+            for j in cells.neighbours(i):
+                if j not in inside_z and ms.is_land(i) and ms.is_land(j):
+                    keys.append((min(i, j), max(i, j)))
+    elif "country_border" in ln:
+        inside = set(ln["country_border"])
+        for i in range(len(cells)):
+            for j in cells.neighbours(i):
+                both = j > i and ms.is_land(i) and ms.is_land(j) and ms.country[i] and ms.country[j]
+                if both and (ms.country[i] in inside) != (ms.country[j] in inside):
+                    keys.append((i, j))
+    else:
+        raise BuildError(f"{what}: needs hexsides, route, river, zone_boundary or country_border")
+    if "clip" in ln:
+        keep = set(select(ms, ln["clip"], what))
+        keys = [k for k in keys if k[0] in keep or k[1] in keep]
+    if ln.get("land_only", False):
+        keys = [k for k in keys if ms.is_land(k[0]) and ms.is_land(k[1])]
+    if not keys:
+        raise BuildError(f"{what}: selects no hexsides")
+    for k in keys:
+        s = sides.setdefault(k, {"features": set(), "name": None})
+        s["features"] |= set(ln.get("features", []))
+        if "name" in ln and (s["name"] is None or "major_river" in ln.get("features", [])):
+            s["name"] = ln["name"]
+    if ln.get("hex_features"):
+        side_of = ln.get("hex_side_countries")
+        for a, b in keys:
+            for i in (a, b):
+                if side_of is None or ms.country[i] in side_of:
+                    ms.features[i] |= set(ln["hex_features"])
+    ms.barriers[name] = set(keys)
+    return {
+        "hexsides": sorted(_sid(cells, k) for k in set(keys)),
+        "kind": ln.get("kind", "line"),
+        "note": ln.get("note"),
+    }
 
 
 def _sid(cells: Cells, k: tuple[int, int]) -> str:

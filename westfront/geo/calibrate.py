@@ -62,21 +62,38 @@ def place_lonlat(entry: dict[str, Any]) -> tuple[float, float]:
     return (t.lon, t.lat)
 
 
-def fit_points(grid: Grid, calibration: dict[str, Any]) -> list[FitPoint]:
+def fit_points(grid: Grid, calibration: dict[str, Any], places: list[dict[str, Any]]) -> list[FitPoint]:
+    """Calibration places that have a hex and a real position (from the spec's place)."""
+    spec_places = {p["name"]: p for p in places}
     out = []
     for c in calibration.get("check", []):
         if c.get("what") != "place" or not c.get("fit", True):
             continue
         hexes = c.get("fit_hexes") or c.get("hexes") or ([c["hex"]] if "hex" in c else [])
-        if not hexes:
+        sp = spec_places.get(c["name"], c)
+        if not hexes or "at_hex" in sp:
             continue
         centres = np.array([grid.center(grid.to_axial(h), 1.0) for h in hexes])
-        out.append(FitPoint(c["name"], place_lonlat(c), centres.mean(axis=0), list(hexes)))
+        out.append(FitPoint(c["name"], place_lonlat(sp), centres.mean(axis=0), list(hexes)))
+    return out
+
+
+def pin_points(grid: Grid, pins: list[dict[str, Any]]) -> list[FitPoint]:
+    """Extra warp points from the spec (``[[projection.pins]]``): reconstructed
+    positions that rulebook facts imply (a beach hex must be on the coast…)."""
+    out = []
+    for p in pins:
+        c = np.array(grid.center(grid.to_axial(p["hex"]), 1.0))
+        out.append(
+            FitPoint(
+                p.get("name", p.get("town", p["hex"])), place_lonlat({"name": p.get("town", ""), **p}), c, [p["hex"]]
+            )
+        )
     return out
 
 
 def fit_transform(
-    tf: GridTransform, pts: list[FitPoint], mode: str, warp: bool, smooth: float
+    tf: GridTransform, pts: list[FitPoint], mode: str, warp: bool, smooth: float, extra: list[FitPoint] | None = None
 ) -> tuple[GridTransform, FitReport]:
     """Least-squares affine (or similarity) from km to grid units, then an optional warp."""
     km = np.vstack([tf.km(np.array([p.lonlat[0]]), np.array([p.lonlat[1]])) for p in pts])
@@ -115,5 +132,8 @@ def fit_transform(
         warp=warp,
     )
     if warp:
-        fitted.warp = ThinPlate.fit(g, tgt - g, smooth=smooth)
+        allp = pts + list(extra or [])
+        g_all = fitted(np.array([p.lonlat for p in allp]))
+        t_all = np.vstack([p.target for p in allp])
+        fitted.warp = ThinPlate.fit(g_all, t_all - g_all, smooth=smooth)
     return fitted, report

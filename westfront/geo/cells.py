@@ -72,11 +72,26 @@ def shared_edge(grid: Grid, a: Axial, b: Axial) -> tuple[tuple[float, float], tu
     return common[0], common[1]
 
 
-def make_cells(grid: Grid, cols: tuple[int, int], rows: tuple[int, int]) -> Cells:
+def _max_col(cut: list[list[float]] | None, row: int) -> float:
+    """Piecewise-linear east limit [[row, max_col], ...] (a map with a cut corner)."""
+    if not cut:
+        return float("inf")
+    pts = sorted(cut)
+    if row <= pts[0][0]:
+        return float("inf") if row < pts[0][0] else pts[0][1]
+    for (r0, c0), (r1, c1) in zip(pts[:-1], pts[1:], strict=True):
+        if r0 <= row <= r1:
+            return c0 + (c1 - c0) * (row - r0) / (r1 - r0)
+    return pts[-1][1]
+
+
+def make_cells(grid: Grid, cols: tuple[int, int], rows: tuple[int, int], cut: list[list[float]] | None = None) -> Cells:
     labels: list[str] = []
     axial: list[Axial] = []
     for row in range(rows[0], rows[1] + 1):
         for col in range(cols[0], cols[1] + 1):
+            if col > _max_col(cut, row) + 1e-9:
+                continue
             a = _offset_to_axial(grid, col, row)
             try:
                 lab = grid.label(a)

@@ -11,11 +11,12 @@ Check kinds (``what``):
   ``kind``, ``features`` (all present on the place or its hex), ``attrs``;
 * ``hex`` — ``hex`` exists; optional ``terrain``, ``terrain_in``, ``features``,
   ``country``, ``land`` (true/false), ``name``;
-* ``hexside`` — ``between = [a, b]`` are adjacent and carry ``features``;
-  ``name`` optional;
+* ``hexside`` — ``between = [a, b]`` are adjacent and carry ``features``, none
+  of ``not_features``; ``name`` optional;
 * ``zone`` — ``zone`` exists; ``hexes`` all in it (``exact`` = the zone is
   exactly these), ``size``/``min_size``, ``places`` whose hexes are in it,
-  ``not_places`` whose hexes are not, ``features`` required on each hex;
+  ``not_places`` whose hexes are not, ``not_hexes``, ``place_count`` =
+  {feature, count} places with that feature inside, ``features`` on each hex;
 * ``line`` — ``line`` exists; ``hexsides`` in it; ``size``/``min_size``;
   ``features`` every hexside must carry;
 * ``box`` — ``box`` exists; ``entries`` all listed (``exact``);
@@ -119,6 +120,9 @@ def _check(m: dict[str, Any], c: dict[str, Any]) -> CheckResult:
         missing = set(c.get("features", [])) - feats
         if missing:
             return res(False, subject, f"missing {sorted(missing)} (has {sorted(feats)})")
+        unwanted = set(c.get("not_features", [])) & feats
+        if unwanted:
+            return res(False, subject, f"has {sorted(unwanted)}, which the rule excludes")
         if "name" in c and (side or {}).get("name") != c["name"]:
             return res(False, subject, f"name {(side or {}).get('name')!r}, want {c['name']!r}")
         return res(True, subject, ",".join(sorted(feats)))
@@ -142,6 +146,18 @@ def _check(m: dict[str, Any], c: dict[str, Any]) -> CheckResult:
         for pl in c.get("places", []):
             if where.get(pl) not in have:
                 return res(False, name, f"place {pl} ({where.get(pl)}) is not in it")
+        bad = sorted(set(c.get("not_hexes", [])) & have)
+        if bad:
+            return res(False, name, f"should not contain {bad}")
+        if "place_count" in c:
+            pc = c["place_count"]
+            n = sum(
+                1
+                for p in m.get("places", [])
+                if p["hex"] in have and pc["feature"] in p.get("attrs", {}).get("features", [])
+            )
+            if n != pc["count"]:
+                return res(False, name, f"{n} places with {pc['feature']}, want {pc['count']}")
         for pl in c.get("not_places", []):
             if where.get(pl) in have:
                 return res(False, name, f"place {pl} ({where.get(pl)}) should not be in it")

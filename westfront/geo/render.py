@@ -200,6 +200,7 @@ def render_map(
 
     # places
     fpl = _font(max(8, int(hex_px * 0.62)))
+    fsm = _font(max(7, int(hex_px * 0.45)))
     for p in sorted(m.get("places", []), key=lambda p: p["name"]):
         cx, cy = fr.center(p["hex"])
         feats = set(p.get("attrs", {}).get("features", [])) | {p.get("kind", "city")}
@@ -213,7 +214,12 @@ def render_map(
             dr.ellipse([cx - r, cy - r, cx + r, cy + r], fill=style[0], outline="white")
         if "port" in feats:
             dr.ellipse([cx - r * 0.45, cy - r * 0.45, cx + r * 0.45, cy + r * 0.45], fill="#6fb6ff")
-        name = p.get("attrs", {}).get("display", p["name"])
+        attrs = p.get("attrs", {})
+        if p.get("kind") == "beach":  # short beach names, small, above the marker
+            name = attrs.get("beach", attrs.get("display", p["name"]))
+            dr.text((cx, cy - r - 1), name, fill="#7a5200", font=fsm, anchor="md", stroke_width=2, stroke_fill="white")
+            continue
+        name = attrs.get("display", p["name"])
         dr.text((cx, cy + r + 1), name, fill="black", font=fpl, anchor="ma", stroke_width=2, stroke_fill="white")
 
     _legend(dr, fr, m, zcol, hex_px)

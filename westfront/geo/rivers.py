@@ -318,21 +318,30 @@ def apply_banks(
     hexside chain: Strasbourg stays west of the Rhine, Düsseldorf east.
     """
     pts = densify(course)
-    for c, side in constraints:
-        seg_a, seg_b = pts[:-1], pts[1:]
-        d = seg_b - seg_a
-        L2 = np.maximum((d * d).sum(1), 1e-12)
-        t = np.clip(((c - seg_a) * d).sum(1) / L2, 0.0, 1.0)
-        q = seg_a + t[:, None] * d
-        k = int(np.argmin(((q - c) ** 2).sum(1)))
-        tang = d[k] / math.sqrt(L2[k])
-        n_left = np.array([tang[1], -tang[0]])  # y grows south
-        signed = float((c - q[k]) @ n_left)
-        want = margin if side == "left" else -margin
-        need = want - signed
-        if (side == "left" and signed >= margin) or (side == "right" and signed <= -margin):
-            continue
-        dist = np.linalg.norm(pts - c, axis=1)
-        w = np.clip(1.5 - dist / radius, 0.0, 1.0)
-        pts = pts - (need * w)[:, None] * n_left[None, :]
+    for _ in range(8):  # bending for one bank can undo another: repeat until all hold
+        moved = False
+        for c, side in constraints:
+            pts, m = _bank_once(pts, c, side, margin, radius)
+            moved |= m
+        if not moved:
+            break
     return pts
+
+
+def _bank_once(pts: np.ndarray, c: np.ndarray, side: str, margin: float, radius: float) -> tuple[np.ndarray, bool]:
+    seg_a, seg_b = pts[:-1], pts[1:]
+    d = seg_b - seg_a
+    L2 = np.maximum((d * d).sum(1), 1e-12)
+    t = np.clip(((c - seg_a) * d).sum(1) / L2, 0.0, 1.0)
+    q = seg_a + t[:, None] * d
+    k = int(np.argmin(((q - c) ** 2).sum(1)))
+    tang = d[k] / math.sqrt(L2[k])
+    n_left = np.array([tang[1], -tang[0]])  # y grows south
+    signed = float((c - q[k]) @ n_left)
+    want = margin if side == "left" else -margin
+    need = want - signed
+    if (side == "left" and signed >= margin * 0.99) or (side == "right" and signed <= -margin * 0.99):
+        return pts, False
+    dist = np.linalg.norm(pts - c, axis=1)
+    w = np.clip(1.5 - dist / radius, 0.0, 1.0)
+    return densify(pts - (need * w)[:, None] * n_left[None, :]), True

@@ -15,7 +15,8 @@ Selector keys (one selector is a TOML table; a list of them is a union):
   (hex centres inside); ``region`` a named region (``min_cover``);
   ``edge`` ``north|south|east|west|any`` (hexes with a missing neighbour that way);
   ``side_of`` {``barrier`` = line or river name(s), ``from`` = lon/lat}: hexes reachable
-  from a point without crossing the barrier hexsides;
+  from a point without crossing the barrier hexsides; ``edge_range`` [from, to]
+  map-edge hexes clockwise (or the other way round to pass ``via``); ``rows_by_col`` {col: last row} (colrow maps); ``all``;
 * filters on any of them: ``countries``, ``terrain``, ``not_terrain``, ``land``
   (default true), ``lat``/``lon`` = [min, max] of the hex centre,
   ``features`` (any of).
@@ -142,6 +143,16 @@ def _base(ms: MapState, sel: dict[str, Any], what: str) -> set[int]:
         return _flood(ms, start, names, what)
     if "all" in sel:
         return set(range(len(c)))
+    if "edge_range" in sel:
+        return set(_edge_range(ms, sel["edge_range"][0], sel["edge_range"][1], what, sel.get("via")))
+    if "rows_by_col" in sel:  # colrow maps: {col: last row} (hexes at or north of it)
+        out = set()
+        for i in range(len(c)):
+            col, row = c.grid.to_offset(c.axial[i])
+            last = sel["rows_by_col"].get(str(col))
+            if last is not None and row <= int(last):
+                out.add(i)
+        return out
     raise ValueError(f"{what}: selector {sel!r} has no base key")
 
 
@@ -220,6 +231,28 @@ def _on_edge(ms: MapState, i: int, side: str) -> bool:
         if lo < a < hi:
             facing.append(missing)
     return bool(facing) and all(facing)
+
+
+def _edge_range(ms: MapState, a: str, b: str, what: str, via: str | None = None) -> list[int]:
+    """Map-edge hexes from ``a`` to ``b`` inclusive, clockwise as drawn, or
+    counter-clockwise when the clockwise arc does not pass ``via``."""
+    c = ms.cells
+    edge = [i for i in range(len(c)) if _on_edge(ms, i, "any")]
+    cx, cy = c.centers[:, 0].mean(), c.centers[:, 1].mean()
+    # y grows south, so increasing atan2(dy, dx) runs clockwise on screen
+    ring = sorted(edge, key=lambda i: (math.atan2(c.centers[i, 1] - cy, c.centers[i, 0] - cx), i))
+    pos = {i: k for k, i in enumerate(ring)}
+    for lab in (a, b):
+        if lab not in c.index or c.index[lab] not in pos:
+            raise ValueError(f"{what}: {lab} is not a map-edge hex")
+    ia, ib = pos[c.index[a]], pos[c.index[b]]
+    n = len(ring)
+    arc = [ring[(ia + k) % n] for k in range((ib - ia) % n + 1)]
+    if via is not None and c.index.get(via) not in arc:
+        arc = [ring[(ia - k) % n] for k in range((ia - ib) % n + 1)]
+        if c.index.get(via) not in arc:
+            raise ValueError(f"{what}: {via} is on neither arc from {a} to {b}")
+    return arc
 
 
 def _flood(ms: MapState, start: int, barriers: list[str], what: str) -> set[int]:
