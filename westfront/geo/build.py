@@ -244,9 +244,11 @@ def build_map(game: str, log: BuildLog | None = None, strict: bool = True) -> di
 
     side_notes = _apply_side_overrides(ms, ovr.get("hexside", []), sides)
     zones, lines, boxes = _zones_lines_boxes(ms, ovr, sides)
+    invasion = _invasions(ms, ovr, sides, zones)
     log.lap("zones")
 
     m = _assemble(inp, cells, tf, ms, names, sides, places, zones, lines, boxes, land, proj_info, river_info)
+    m["extra"].update(invasion)
     m["provenance"]["regions_applied"] = {k: v for k, v in regions_used.items() if v}
     m["provenance"]["hex_overrides"] = hex_notes
     m["provenance"]["hexside_overrides"] = side_notes
@@ -524,22 +526,100 @@ def _zones_lines_boxes(ms: MapState, ovr: dict[str, Any], sides: dict) -> tuple[
     return zones, lines, boxes
 
 
+def _invasions(ms: MapState, ovr: dict[str, Any], sides: dict, zones: dict) -> dict[str, Any]:
+    """Sea invasion hexes with their arrows and supply numbers (D-Day §2.1, §7).
+
+    Each ``[[invasion]]`` entry names a sector and its coastal invasion hexes;
+    the sea hex the arrow starts from is the coastal hex's most seaward sea
+    neighbour unless given. Adds zones ``invasion_<sector>`` (coastal hexes)
+    and ``invasion_sea_<sector>``, the hexside feature ``invasion`` on each
+    arrow, and ``extra.invasion`` / ``extra.inland_supply`` lists.
+    """
+    cells = ms.cells
+    arrows: list[dict[str, Any]] = []
+    used_sea: set[int] = set()
+    for entry in ovr.get("invasion", []):
+        sector = entry["sector"]
+        coasts = entry["coast"]
+        supply = entry.get("supply", 2)
+        supplies = supply if isinstance(supply, list) else [supply] * len(coasts)
+        seas = entry.get("sea", [None] * len(coasts))
+        coast_idx, sea_idx = [], []
+        # choose sea hexes for the most constrained coasts first (fewest sea neighbours)
+        order = sorted(
+            range(len(coasts)),
+            key=lambda n: (sum(ms.terrain[j] == "sea" for j in cells.neighbours(cells.index.get(coasts[n], 0))), n),
+        )
+        chosen: dict[int, int] = {}
+        for n in order:
+            lab, sea_lab = coasts[n], seas[n]
+            what = f"invasion {sector} {lab}"
+            i = cells.index.get(lab)
+            if i is None or not ms.is_land(i):
+                raise BuildError(f"{what}: not a land hex of the map")
+            if sea_lab is None:
+                cand = [j for j in cells.neighbours(i) if ms.terrain[j] == "sea" and j not in used_sea]
+                if not cand:
+                    raise BuildError(f"{what}: no free sea hex next to it")
+                j = max(cand, key=lambda j: (sum(ms.terrain[k] == "sea" for k in cells.neighbours(j)), -j))
+            else:
+                j = cells.index[sea_lab]
+            used_sea.add(j)
+            chosen[n] = j
+        for n, (lab, sup) in enumerate(zip(coasts, supplies, strict=True)):
+            i, j = cells.index[lab], chosen[n]
+            coast_idx.append(i)
+            sea_idx.append(j)
+            if j in cells.neighbours(i):
+                k = (min(i, j), max(i, j))
+                sides.setdefault(k, {"features": set(), "name": None})["features"].add("invasion")
+            arrows.append(
+                {
+                    "sector": sector,
+                    "sea": cells.labels[j],
+                    "coast": lab,
+                    "supply": sup,
+                    "invasion": not entry.get("supply_only", False),
+                }
+            )
+        kind = "supply_sea" if entry.get("supply_only") else "invasion"
+        key = f"{'supply' if entry.get('supply_only') else 'invasion'}_{sector}"
+        zones[key] = {"hexes": _labels_sorted(cells, set(coast_idx)), "kind": kind, "note": entry.get("note")}
+        zones[f"{key}_sea"] = {"hexes": _labels_sorted(cells, set(sea_idx)), "kind": kind + "_sea", "note": entry.get("note")}
+        for i in coast_idx:
+            ms.features[i].add("invasion" if not entry.get("supply_only") else "coastal_supply")
+    inland = [
+        {"sector": e["sector"], "port": e["port"], "hex": cells.labels[ms.place_hex[e["port"]]], "supply": e["supply"]}
+        for e in ovr.get("inland_supply", [])
+    ]
+    out: dict[str, Any] = {}
+    if arrows:
+        out["invasion"] = arrows
+    if inland:
+        out["inland_supply"] = inland
+    return out
+
+
 def _make_line(ms: MapState, eg: EdgeGraph, sides: dict, name: str, ln: dict[str, Any]) -> dict[str, Any]:
     cells = ms.cells
     what = f"line {name}"
     keys: list[tuple[int, int]] = []
+    if "river" in ln:  # may be combined with a route that continues the river
+        rnames = ln["river"] if isinstance(ln["river"], list) else [ln["river"]]
+        keys = sorted(set().union(*(ms.barriers[r] for r in rnames)))
     if "hexsides" in ln:
         for sid in ln["hexsides"]:
             a, b = (cells.index[x] for x in sid.split("|"))
             keys.append(_side_key(ms, a, b, what))
     elif "route" in ln:
         pts = ms.tf(np.array(ln["route"], dtype=float))
+        if keys:  # start exactly on the river chain's nearest end so the line is closed
+            pts = np.vstack([_chain_end_near(cells, eg, keys, pts[0]), pts])
         for e in eg.route(LineString(pts), step=float(ln.get("step", 1.5))):
             _, _, i, j = eg.edges[e]
             keys.append((min(i, j), max(i, j)))
     elif "river" in ln:
-        rnames = ln["river"] if isinstance(ln["river"], list) else [ln["river"]]
-        keys = sorted(set().union(*(ms.barriers[r] for r in rnames)))
+        pass
     elif "zone_boundary" in ln:  # hexsides between a zone and the land outside it
         inside_z = set(ms.zones.get(ln["zone_boundary"], []))
         if not inside_z:
@@ -581,6 +661,18 @@ def _make_line(ms: MapState, eg: EdgeGraph, sides: dict, name: str, ln: dict[str
         "kind": ln.get("kind", "line"),
         "note": ln.get("note"),
     }
+
+
+def _chain_end_near(cells: Cells, eg: EdgeGraph, keys: list[tuple[int, int]], p: np.ndarray) -> np.ndarray:
+    """The end vertex (degree 1) of a hexside chain nearest ``p`` (grid units)."""
+    edge_of = {(min(i, j), max(i, j)): (a, b) for a, b, i, j in eg.edges}
+    deg: dict[int, int] = {}
+    for k in keys:
+        for v in edge_of[k]:
+            deg[v] = deg.get(v, 0) + 1
+    ends = [v for v, d in deg.items() if d == 1] or list(deg)
+    best = min(ends, key=lambda v: (float(((eg.verts[v] - p) ** 2).sum()), v))
+    return eg.verts[best][None, :]
 
 
 def _sid(cells: Cells, k: tuple[int, int]) -> str:

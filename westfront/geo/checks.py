@@ -18,6 +18,7 @@ Check kinds (``what``):
   ``not_places`` whose hexes are not, ``not_hexes``, ``place_count`` =
   {feature, count} places with that feature inside, ``features`` on each hex;
 * ``line`` — ``line`` exists; ``hexsides`` in it; ``size``/``min_size``;
+  ``touches`` hexes it must reach;
   ``features`` every hexside must carry;
 * ``box`` — ``box`` exists; ``entries`` all listed (``exact``);
 * ``distance`` — hexes ``a`` and ``b`` are ``distance`` apart on the grid.
@@ -180,6 +181,9 @@ def _check(m: dict[str, Any], c: dict[str, Any]) -> CheckResult:
             return res(False, name, f"{len(have)} hexsides, want {c['size']}")
         if len(have) < c.get("min_size", 1):
             return res(False, name, f"{len(have)} hexsides, want at least {c['min_size']}")
+        for h in c.get("touches", []):
+            if not any(h in s.split("|") for s in ln["hexsides"]):
+                return res(False, name, f"does not reach {h}")
         if c.get("features"):
             sides = m.get("hexsides", {})
             bad = [s for s in ln["hexsides"] if not set(c["features"]) <= set(sides.get(s, {}).get("features", []))]

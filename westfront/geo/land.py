@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
-from shapely.geometry import MultiPolygon, Polygon, box
+from shapely.geometry import MultiPolygon, Polygon
 from shapely.ops import unary_union
 
 from . import sources
@@ -24,11 +24,21 @@ def to_grid(geom: shapely.Geometry, tf: GridTransform) -> shapely.Geometry:
     return shapely.transform(geom, lambda pts: tf(pts))
 
 
-def _poly(ring: np.ndarray) -> shapely.Geometry:
-    p = Polygon(ring)
+def _polygonal(g: shapely.Geometry) -> shapely.Geometry:
+    """Keep only the polygons of a geometry (make_valid may add lines and points)."""
+    if isinstance(g, (Polygon, MultiPolygon)):
+        return g
+    parts = [x for x in getattr(g, "geoms", []) if isinstance(x, (Polygon, MultiPolygon))]
+    return unary_union(parts) if parts else Polygon()
+
+
+def _clip_ring(ring: np.ndarray, box_: tuple[float, float, float, float]) -> shapely.Geometry:
+    """A GSHHG ring as a valid polygon clipped to the box (clip first: the big
+    continent rings self-intersect far away, in Kamchatka)."""
+    p = shapely.clip_by_rect(Polygon(ring), *box_)
     if not p.is_valid:
         p = shapely.make_valid(p)
-    return p
+    return _polygonal(p)
 
 
 @dataclass
@@ -56,15 +66,11 @@ def build_land(
     land_1944: list[shapely.Geometry],
 ) -> Land:
     rings = sources.coast_polygons(data_box, res)
-    bx = box(*data_box)
 
     def clipped(level: int) -> shapely.Geometry:
-        parts = []
-        for ring in rings[level]:
-            p = _poly(ring)
-            if p.intersects(bx):
-                parts.append(p.intersection(bx))
-        return unary_union(parts) if parts else Polygon()
+        parts = [_clip_ring(ring, data_box) for ring in rings[level]]
+        parts = [p for p in parts if not p.is_empty]
+        return _polygonal(unary_union(parts)) if parts else Polygon()
 
     land_ll = clipped(1)
     lakes_ll = clipped(2)
@@ -75,12 +81,12 @@ def build_land(
         land_ll = land_ll.union(unary_union(land_1944))
     land_ll = land_ll.difference(lakes_ll).union(islands_ll)
     lakes_ll = lakes_ll.difference(islands_ll)
-    land = to_grid(land_ll, tf)
-    lakes = to_grid(lakes_ll, tf)
+    land = _polygonal(to_grid(land_ll, tf))
+    lakes = _polygonal(to_grid(lakes_ll, tf))
     if not land.is_valid:
-        land = shapely.make_valid(land)
+        land = _polygonal(shapely.make_valid(land))
     if not lakes.is_valid:
-        lakes = shapely.make_valid(lakes)
+        lakes = _polygonal(shapely.make_valid(lakes))
     shapely.prepare(land)
     return Land(land=land, lakes=lakes, land_frac=area_fractions(cells, land), lake_frac=area_fractions(cells, lakes))
 

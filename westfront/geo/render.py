@@ -147,7 +147,8 @@ def render_map(
 
     # zones (thin coloured inset outlines)
     if zones is None:  # by default skip the big "side of a line" areas
-        znames = sorted(k for k, z in m.get("zones", {}).items() if z.get("kind") != "side" and len(z["hexes"]) <= 60)
+        skip = {"side", "sector", "invasion_sea", "supply_sea_sea", "coast", "country", "neutral"}
+        znames = sorted(k for k, z in m.get("zones", {}).items() if z.get("kind") not in skip and len(z["hexes"]) <= 60)
     else:
         znames = zones
     zcol = {}
@@ -190,6 +191,27 @@ def render_map(
             a, b = sid.split("|")
             p, q = fr.edge(a, b)
             _dashed(dr, p, q, colr, max(2, int(hex_px * 0.16)))
+
+    # invasion arrows with supply numbers (D-Day 3rd): sea hex -> coastal hex
+    fnum = _font(max(8, int(hex_px * 0.55)))
+    for arrow in m.get("extra", {}).get("invasion", []):
+        sx, sy = fr.center(arrow["sea"])
+        cx, cy = fr.center(arrow["coast"])
+        colr = "#c0282d" if arrow.get("invasion", True) else "#555555"
+        tx, ty = sx + (cx - sx) * 0.72, sy + (cy - sy) * 0.72
+        dr.line([(sx, sy), (tx, ty)], fill=colr, width=max(1, int(hex_px * 0.1)))
+        ang = math.atan2(ty - sy, tx - sx)
+        hl = hex_px * 0.3
+        dr.polygon(
+            [(tx, ty), (tx - hl * math.cos(ang - 0.45), ty - hl * math.sin(ang - 0.45)),
+             (tx - hl * math.cos(ang + 0.45), ty - hl * math.sin(ang + 0.45))],
+            fill=colr,
+        )
+        dr.text((sx, sy), str(arrow["supply"]), fill=colr, font=fnum, anchor="mm", stroke_width=2, stroke_fill="white")
+    for item in m.get("extra", {}).get("inland_supply", []):
+        cx, cy = fr.center(item["hex"])
+        dr.text((cx + hex_px * 0.55, cy - hex_px * 0.3), f"[{item['supply']}]", fill="#1b4f8a", font=fnum, anchor="mm",
+                stroke_width=2, stroke_fill="white")
 
     # hex numbers
     if labels:

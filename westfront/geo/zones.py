@@ -14,8 +14,9 @@ Selector keys (one selector is a TOML table; a list of them is a union):
   ``near_places`` + ``radius``; ``zone`` another zone; ``polygon`` lon/lat ring
   (hex centres inside); ``region`` a named region (``min_cover``);
   ``edge`` ``north|south|east|west|any`` (hexes with a missing neighbour that way);
-  ``side_of`` {``barrier`` = line or river name(s), ``from`` = lon/lat}: hexes reachable
-  from a point without crossing the barrier hexsides; ``edge_range`` [from, to]
+  ``side_of`` {``barrier`` = line or river name(s), ``from`` = lon/lat,
+  ``avoid_countries``}: hexes reachable from a point without crossing the
+  barrier hexsides (nor entering those countries); ``edge_range`` [from, to]
   map-edge hexes clockwise (or the other way round to pass ``via``); ``rows_by_col`` {col: last row} (colrow maps); ``all``;
 * filters on any of them: ``countries``, ``terrain``, ``not_terrain``, ``land``
   (default true), ``lat``/``lon`` = [min, max] of the hex centre,
@@ -140,7 +141,7 @@ def _base(ms: MapState, sel: dict[str, Any], what: str) -> set[int]:
         start = ms.hex_at(tuple(so["from"]))
         if start is None:
             raise ValueError(f"{what}: side_of start point is off the map")
-        return _flood(ms, start, names, what)
+        return _flood(ms, start, names, what, set(so.get("avoid_countries", [])))
     if "all" in sel:
         return set(range(len(c)))
     if "edge_range" in sel:
@@ -255,7 +256,7 @@ def _edge_range(ms: MapState, a: str, b: str, what: str, via: str | None = None)
     return arc
 
 
-def _flood(ms: MapState, start: int, barriers: list[str], what: str) -> set[int]:
+def _flood(ms: MapState, start: int, barriers: list[str], what: str, avoid: set[str] | None = None) -> set[int]:
     blocked: set[tuple[int, int]] = set()
     for b in barriers:
         if b not in ms.barriers:
@@ -266,7 +267,7 @@ def _flood(ms: MapState, start: int, barriers: list[str], what: str) -> set[int]
     while dq:
         u = dq.popleft()
         for v in ms.cells.neighbours(u):
-            if v in seen or ms.terrain[v] in ms.impassable:
+            if v in seen or ms.terrain[v] in ms.impassable or (avoid and ms.country[v] in avoid):
                 continue
             if (min(u, v), max(u, v)) in blocked:
                 continue
