@@ -585,7 +585,11 @@ def _invasions(ms: MapState, ovr: dict[str, Any], sides: dict, zones: dict) -> d
         kind = "supply_sea" if entry.get("supply_only") else "invasion"
         key = f"{'supply' if entry.get('supply_only') else 'invasion'}_{sector}"
         zones[key] = {"hexes": _labels_sorted(cells, set(coast_idx)), "kind": kind, "note": entry.get("note")}
-        zones[f"{key}_sea"] = {"hexes": _labels_sorted(cells, set(sea_idx)), "kind": kind + "_sea", "note": entry.get("note")}
+        zones[f"{key}_sea"] = {
+            "hexes": _labels_sorted(cells, set(sea_idx)),
+            "kind": kind + "_sea",
+            "note": entry.get("note"),
+        }
         for i in coast_idx:
             ms.features[i].add("invasion" if not entry.get("supply_only") else "coastal_supply")
     inland = [

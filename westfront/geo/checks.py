@@ -51,6 +51,15 @@ def run_checks(m: dict[str, Any], calibration: dict[str, Any]) -> list[CheckResu
     return [_check(m, c) for c in calibration.get("check", [])]
 
 
+def run_any_checks(m: dict[str, Any], calibration: dict[str, Any]) -> list[CheckResult]:
+    """Hex-map or point-to-point checks, whichever ``m`` is."""
+    if m.get("schema") == "westfront-p2p/1":
+        from .p2p import run_p2p_checks
+
+        return run_p2p_checks(m, calibration)
+    return run_checks(m, calibration)
+
+
 def _side(a: str, b: str) -> list[str]:
     return [f"{a}|{b}", f"{b}|{a}"]
 

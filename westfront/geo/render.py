@@ -203,15 +203,25 @@ def render_map(
         ang = math.atan2(ty - sy, tx - sx)
         hl = hex_px * 0.3
         dr.polygon(
-            [(tx, ty), (tx - hl * math.cos(ang - 0.45), ty - hl * math.sin(ang - 0.45)),
-             (tx - hl * math.cos(ang + 0.45), ty - hl * math.sin(ang + 0.45))],
+            [
+                (tx, ty),
+                (tx - hl * math.cos(ang - 0.45), ty - hl * math.sin(ang - 0.45)),
+                (tx - hl * math.cos(ang + 0.45), ty - hl * math.sin(ang + 0.45)),
+            ],
             fill=colr,
         )
         dr.text((sx, sy), str(arrow["supply"]), fill=colr, font=fnum, anchor="mm", stroke_width=2, stroke_fill="white")
     for item in m.get("extra", {}).get("inland_supply", []):
         cx, cy = fr.center(item["hex"])
-        dr.text((cx + hex_px * 0.55, cy - hex_px * 0.3), f"[{item['supply']}]", fill="#1b4f8a", font=fnum, anchor="mm",
-                stroke_width=2, stroke_fill="white")
+        dr.text(
+            (cx + hex_px * 0.55, cy - hex_px * 0.3),
+            f"[{item['supply']}]",
+            fill="#1b4f8a",
+            font=fnum,
+            anchor="mm",
+            stroke_width=2,
+            stroke_fill="white",
+        )
 
     # hex numbers
     if labels:
