@@ -62,7 +62,7 @@ def render_p2p(m: dict[str, Any], out: str | Path, size: int = 1500) -> Path:
     x0, y = pad + size + 20, pad
     dr.text((x0, y), m.get("title", m["game"]), fill="black", font=_font(18))
     y += 40
-    for key, a in areas.items():
+    for a in areas.values():
         dr.ellipse([x0, y, x0 + 16, y + 16], fill=a["color"], outline="white")
         dr.text((x0 + 24, y), a["name"], fill="black", font=f)
         y += 24
