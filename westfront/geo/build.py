@@ -724,7 +724,10 @@ def _assemble(inp, cells, tf, ms, names, sides, places, zones, lines, boxes, lan
         q["attrs"] = attrs
         out_places.append(q)
         if p.get("_geo_hex") != lab:
-            deviations.append({"place": p["name"], "rulebook_hex": lab, "geographic_hex": p.get("_geo_hex")})
+            dev = {"place": p["name"], "map_hex": lab, "geographic_hex": p.get("_geo_hex")}
+            if p.get("nudge_why"):
+                dev["why"] = p["nudge_why"]
+            deviations.append(dev)
     prov = {
         "builder": f"westfront.geo {BUILDER_VERSION}",
         "sources": [

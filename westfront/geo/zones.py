@@ -20,7 +20,8 @@ Selector keys (one selector is a TOML table; a list of them is a union):
   map-edge hexes clockwise (or the other way round to pass ``via``); ``rows_by_col`` {col: last row} (colrow maps); ``all``;
 * filters on any of them: ``countries``, ``terrain``, ``not_terrain``, ``land``
   (default true), ``lat``/``lon`` = [min, max] of the hex centre,
-  ``features`` (any of).
+  ``features`` (any of), ``coastal``, ``borders_countries`` (a land neighbour
+  in one of them).
 """
 
 from __future__ import annotations
@@ -171,6 +172,10 @@ def _passes(ms: MapState, sel: dict[str, Any], i: int) -> bool:
         return False
     if "coastal" in sel and ms.is_coastal(i) != bool(sel["coastal"]):
         return False
+    if "borders_countries" in sel:  # a land neighbour in one of these countries
+        other = set(sel["borders_countries"])
+        if not any(ms.is_land(j) and ms.country[j] in other for j in ms.cells.neighbours(i)):
+            return False
     lon, lat = ms.lonlat[i]
     if "lat" in sel and not (sel["lat"][0] <= lat <= sel["lat"][1]):
         return False
