@@ -12,15 +12,28 @@ all-sea hexside; in D-Day 3rd it does not cross rivers either), so a
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
+
+_BYTE_BITS = tuple(tuple(k for k in range(8) if b >> k & 1) for b in range(256))
 
 
-def bits(bb: int) -> Iterator[int]:
-    """Indices of the set bits, lowest first."""
-    while bb:
-        low = bb & -bb
-        yield low.bit_length() - 1
-        bb ^= low
+def bits(bb: int) -> list[int]:
+    """Indices of the set bits, lowest first.
+
+    Walks the integer's bytes with a lookup table: clearing the lowest bit of a
+    2,500-bit integer in a loop would copy the integer once per bit.
+    """
+    out: list[int] = []
+    if bb <= 0:
+        if bb < 0:
+            raise ValueError("bitboards are non-negative")
+        return out
+    for i, byte in enumerate(bb.to_bytes((bb.bit_length() + 7) // 8, "little")):
+        if byte:
+            base = i * 8
+            for k in _BYTE_BITS[byte]:
+                out.append(base + k)
+    return out
 
 
 def from_indices(indices: Iterable[int]) -> int:

@@ -15,10 +15,12 @@ are only a naming layer. Two label schemes cover the five games:
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, Literal
+from typing import Literal
 
 Axial = tuple[int, int]
 
@@ -158,10 +160,8 @@ class Grid:
     def neighbors(self, label: str) -> list[str]:
         out = []
         for n in axial_neighbors(self.to_axial(label)):
-            try:
+            with contextlib.suppress(LabelError):
                 out.append(self.label(n))
-            except LabelError:
-                pass
         return out
 
     def distance(self, a: str, b: str) -> int:

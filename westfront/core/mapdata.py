@@ -18,9 +18,10 @@ offset rectangle) so that the kits can use lists and bitboards.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -152,12 +153,12 @@ class GameMap:
             self.hex_name[i] = h.name
         # neighbours in DIRECTIONS order (only hexes that exist)
         self.nbrs: list[tuple[int, ...]] = [()] * n
-        for i, ax in enumerate(self.axial):
-            if ax is None:
+        for i, pos in enumerate(self.axial):
+            if pos is None:
                 continue
             out = []
             for dq, dr in DIRECTIONS:
-                j = self._by_axial.get((ax[0] + dq, ax[1] + dr))
+                j = self._by_axial.get((pos[0] + dq, pos[1] + dr))
                 if j is not None:
                     out.append(j)
             self.nbrs[i] = tuple(out)

@@ -24,8 +24,8 @@ rail and other unlimited moves use :func:`flood_reach` on bitboards.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from .bitboard import Dilator, bits
 
@@ -71,51 +71,50 @@ def reach(nbrs: Sequence[Sequence[int]], start: int, model: MoveModel) -> Reach:
     enter = model.enter
     side_extra = model.side_extra
     side_all = model.side_all
-    blocked = model.blocked
-    stop = model.stop
-    zoc = model.zoc
-    zoc_cost = model.zoc_cost
-    first_forbidden = model.first_step_forbidden
+    # bitboards -> sets once per call: membership tests on big ints allocate
+    blocked = set(bits(model.blocked))
+    stop = set(bits(model.stop))
+    stop.discard(start)
+    zoc = set(bits(model.zoc)) if model.zoc_cost is not None else set()
+    zoc_cost = model.zoc_cost or 0
+    first_forbidden = set(bits(model.first_step_forbidden))
+    big = 1 << 30
     cost: dict[int, int] = {start: 0}
     pred: dict[int, int] = {}
     heap: list[tuple[int, int]] = [(0, start)]
     while heap:
         c, h = heapq.heappop(heap)
-        if c != cost.get(h):
-            continue
-        if h != start and (stop >> h) & 1:
-            continue  # entered a must-stop hex: the move ends here
+        if c != cost[h] or h in stop:
+            continue  # stale entry, or a must-stop hex: the move ends there
+        at_start = h == start
         for n in nbrs[h]:
-            if (blocked >> n) & 1:
+            if n in blocked:
                 continue
             e = enter[n]
-            if e == PROHIBITED:
+            if e < 0:
                 continue
-            if zoc_cost is not None and (zoc >> n) & 1 and zoc_cost > e:
+            if n in zoc and zoc_cost > e:
                 e = zoc_cost
-            if h == start:
-                if (first_forbidden >> n) & 1:
+            if at_start:
+                if n in first_forbidden:
                     continue
                 if (h, n) in side_all:
-                    nc = mp  # the whole allowance, and no further
-                    if mp <= 0:
-                        continue
-                    if nc < cost.get(n, 1 << 30):
-                        cost[n] = nc
+                    if mp > 0 and mp < cost.get(n, big):
+                        cost[n] = mp  # the whole allowance, and no further
                         pred[n] = h
                     continue
-            elif (h, n) in side_all:
+            elif side_all and (h, n) in side_all:
                 continue
-            extra = side_extra.get((h, n), 0)
-            if extra == PROHIBITED:
+            extra = side_extra.get((h, n), 0) if side_extra else 0
+            if extra < 0:
                 continue
             nc = c + e + extra
             if nc > mp:
-                if h == start and model.min_one_hex and mp > 0:
+                if at_start and model.min_one_hex and mp > 0:
                     nc = mp  # SFN 12.4: one hex for everything the unit has
                 else:
                     continue
-            if nc < cost.get(n, 1 << 30):
+            if nc < cost.get(n, big):
                 cost[n] = nc
                 pred[n] = h
                 if nc < mp:

@@ -8,7 +8,7 @@ to shorter ones when the game allows (Onslaught 7.3: one hex and depleted).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 
 def retreat_options(

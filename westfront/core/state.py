@@ -18,8 +18,9 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action, Event
 from .errors import IllegalAction
@@ -75,6 +76,7 @@ class GameInfo:
     rulebook: str | None = None
     description: str = ""
     map_kind: str = "hex"  # "hex" or "p2p"
+    cite_as: tuple[str, ...] = ()  # prefixes tests use to cite rules, e.g. ("onslaught",) for "# onslaught 7.3"
 
     def scenario(self, sid: str) -> ScenarioInfo:
         for s in self.scenarios:
@@ -106,35 +108,39 @@ class Result:
 # --------------------------------------------------------------------------
 # Steps
 # --------------------------------------------------------------------------
-class Step:
+S = TypeVar("S", bound="State")
+
+
+class Step(Generic[S]):
     """One named state of the sequence of play.
 
     Subclasses set ``name`` and override what they need. A step that asks a
     question implements ``player``, ``prompt`` and ``actions``/``apply``; a step
     that only sequences other steps implements ``begin`` and ``resume``.
+    Parameterise it with the game's state class: ``class Phase(Step["MyState"])``.
     """
 
     name: ClassVar[str] = ""
 
-    def begin(self, s: State, f: dict[str, Any]) -> None:
+    def begin(self, s: S, f: dict[str, Any]) -> None:
         """Entered. Default: wait for a decision."""
 
-    def resume(self, s: State, f: dict[str, Any], ret: Any) -> None:
+    def resume(self, s: S, f: dict[str, Any], ret: Any) -> None:
         """A child step ended with ``ret``. Default: wait for a decision."""
 
-    def player(self, s: State, f: dict[str, Any]) -> str:
+    def player(self, s: S, f: dict[str, Any]) -> str:
         raise NotImplementedError(f"step {self.name} asks no question")
 
-    def prompt(self, s: State, f: dict[str, Any]) -> str:
+    def prompt(self, s: S, f: dict[str, Any]) -> str:
         return self.name.replace("_", " ")
 
-    def actions(self, s: State, f: dict[str, Any]) -> list[Action]:
+    def actions(self, s: S, f: dict[str, Any]) -> list[Action]:
         raise NotImplementedError(f"step {self.name} asks no question")
 
-    def apply(self, s: State, f: dict[str, Any], a: Action) -> None:
+    def apply(self, s: S, f: dict[str, Any], a: Action) -> None:
         raise NotImplementedError(f"step {self.name} handles no action")
 
-    def explain(self, s: State, f: dict[str, Any], a: Action) -> str | None:
+    def explain(self, s: S, f: dict[str, Any], a: Action) -> str | None:
         """Why ``a`` is illegal here, citing the rule; None for the generic message."""
         return None
 
@@ -160,7 +166,7 @@ class State:
     """
 
     INFO: ClassVar[GameInfo]
-    STEPS: ClassVar[dict[str, Step]] = {}
+    STEPS: ClassVar[dict[str, Step[Any]]] = {}
 
     __slots__ = ("g", "history", "log", "_legal", "_events", "_ops", "_transitioned")
 
@@ -368,7 +374,7 @@ class State:
         flow = self.g["flow"]
         return flow[-1] if flow else None
 
-    def _step(self, f: dict[str, Any]) -> Step:
+    def _step(self, f: dict[str, Any]) -> Step[Any]:
         return self.STEPS[f["step"]]
 
     def _transition(self) -> None:
@@ -423,15 +429,15 @@ def is_undo_barrier(events: Iterable[Event], player_before: str | None, player_a
     return any(e.get("type") == "roll" or e.get("reveal") for e in events)
 
 
-def step(cls: type[Step]) -> type[Step]:
+def step(cls: type[Step[Any]]) -> type[Step[Any]]:
     """Class decorator that checks a step has a name (registration is per game)."""
     if not cls.name:
         raise TypeError(f"step class {cls.__name__} needs a name")
     return cls
 
 
-def steps_table(*classes: type[Step]) -> dict[str, Step]:
-    table: dict[str, Step] = {}
+def steps_table(*classes: type[Step[Any]]) -> dict[str, Step[Any]]:
+    table: dict[str, Step[Any]] = {}
     for c in classes:
         if c.name in table:
             raise ValueError(f"two steps are called {c.name!r}")

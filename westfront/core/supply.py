@@ -15,8 +15,8 @@ hex is never tested. Variants the kit covers:
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .bitboard import Dilator
 

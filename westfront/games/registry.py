@@ -1,13 +1,15 @@
 """Which games exist. Game modules are imported lazily so the CLI starts fast.
 
 To add a game: create ``westfront/games/<pkg>/`` whose ``__init__.py`` exposes
-``INFO`` (a :class:`GameInfo`) and ``GameState`` (a :class:`State` subclass),
-then add one line to ``GAMES`` below. The contract tests pick it up at once.
+``INFO`` (a :class:`GameInfo`), ``RULE_SECTIONS`` and ``GameState`` (a
+:class:`State` subclass), and list it in ``GAMES`` below. A listed game counts as
+registered once its package exists; the contract tests pick it up at once.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from types import ModuleType
 
 from ..core.errors import UnknownGame
@@ -15,6 +17,11 @@ from ..core.state import GameInfo, State
 
 # game id (contract) -> python module
 GAMES: dict[str, str] = {
+    "dday-to-the-rhine": "westfront.games.dday_to_the_rhine",
+    "onslaught": "westfront.games.onslaught",
+    "second-front-now": "westfront.games.second_front_now",
+    "dday-3rd": "westfront.games.dday_3rd",
+    "race-to-the-rhine": "westfront.games.race_to_the_rhine",
     "skirmish": "westfront.games.skirmish",
 }
 
@@ -27,9 +34,17 @@ def register(game_id: str, module: str) -> None:
     _loaded.pop(game_id, None)
 
 
+def _present(game_id: str) -> bool:
+    try:
+        spec = importlib.util.find_spec(GAMES[game_id])
+    except ModuleNotFoundError:
+        return False
+    return spec is not None and spec.origin is not None and spec.origin.endswith("__init__.py")
+
+
 def module(game_id: str) -> ModuleType:
-    if game_id not in GAMES:
-        raise UnknownGame(f"unknown game {game_id!r}; registered games: {', '.join(sorted(GAMES))}")
+    if game_id not in GAMES or not _present(game_id):
+        raise UnknownGame(f"unknown game {game_id!r}; registered games: {', '.join(game_ids())}")
     mod = _loaded.get(game_id)
     if mod is None:
         mod = importlib.import_module(GAMES[game_id])
@@ -46,4 +61,5 @@ def state_class(game_id: str) -> type[State]:
 
 
 def game_ids() -> list[str]:
-    return list(GAMES)
+    """Registered games whose package is present, in the order listed."""
+    return [g for g in GAMES if _present(g)]

@@ -11,9 +11,9 @@ present; infantry symbols hit infantry units only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb
-from typing import Iterable, Sequence
 
 from ..rng import Rng
 from .odds_crt import Modifier

@@ -9,8 +9,8 @@ eliminates a one-step or reduced unit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .odds_crt import Modifier
 

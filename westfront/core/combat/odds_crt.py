@@ -10,8 +10,9 @@ table's rows (Onslaught 7.1: below 0 is 0, above 6 is 6).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 
 def parse_ratio(col: str) -> tuple[int, int]:

@@ -1,0 +1,53 @@
+"""The agent interface, shared by the server (AI seats), tournaments and simulation.
+
+An agent chooses one action for ``side`` at a decision of ``state``. Agents must
+decide from what ``side`` may know: ``state.view(side)`` plus a determinised copy
+of the hidden parts (the raw state is passed for convenience; an agent that
+searches must re-sample hidden information and the RNG, never read them).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from ..core.actions import Action
+from ..core.state import State
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, state: State, side: str, *, time_budget: float | None = None) -> Action: ...
+
+
+class RandomAgent:
+    """Uniformly random legal actions: the baseline every other agent must beat."""
+
+    def __init__(self, seed: int | None = None):
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, side: str, *, time_budget: float | None = None) -> Action:
+        acts = state.legal_actions()
+        if not acts:
+            raise ValueError("no legal action to choose from")
+        return self.rng.choice(acts)
+
+
+_FACTORIES: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
+
+
+def register_agent(name: str, factory: Callable[..., Agent]) -> None:
+    _FACTORIES[name] = factory
+
+
+def get_agent(spec: str, seed: int | None = None) -> Agent:
+    """An agent by name ("random", or a strength level once registered)."""
+    name = spec.split(":", 1)[-1] if spec.startswith("ai:") else spec
+    try:
+        factory = _FACTORIES[name]
+    except KeyError:
+        raise ValueError(f"unknown agent {spec!r}; known: {', '.join(sorted(_FACTORIES))}") from None
+    return factory(seed=seed)

@@ -1,0 +1,672 @@
+"""Skirmish rules: the reference game module (see the package docstring)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ...core.actions import Action, act
+from ...core.bitboard import bits
+from ...core.combat import dice_pool, fire
+from ...core.combat.odds_crt import Modifier, OddsTable, total_modifier
+from ...core.mapdata import GameMap, load_map
+from ...core.movement import PROHIBITED, MoveModel, Reach, reach, zoc_of
+from ...core.retreat import advance_hexes, retreat_options
+from ...core.state import GameInfo, OptionInfo, Result, ScenarioInfo, State, Step, steps_table
+from ...core.supply import passable_for_supply, supplied_area
+
+DATA = Path(__file__).parent / "data"
+MAP_FILE = DATA / "map.json"
+SIDES = ("blue", "red")
+STACK_LIMIT = 2
+
+INFO = GameInfo(
+    id="skirmish",
+    title="Skirmish (built-in test game)",
+    players=SIDES,
+    scenarios=(
+        ScenarioInfo("meeting", "Meeting engagement", "Both sides race for Ostburg."),
+        ScenarioInfo("river", "River line", "Red holds the Mittelbach; blue must cross."),
+    ),
+    options=(
+        OptionInfo("combat", "Combat system", "odds CRT, symbol dice or aimed fire", "odds", ("odds", "dice", "fire")),
+        OptionInfo("zoc", "Zone of control", "stop on entry, +2 MP, or engagement", "stop", ("stop", "cost2", "engage")),
+        OptionInfo("turns", "Game length (turns)", "", 6, (4, 6, 8)),
+    ),
+    description="A small non-historical game used to test the engine; also the example game module.",
+    cite_as=("skirmish",),
+)
+
+# (section, title, where it is implemented) — read by `westfront rules skirmish`
+RULE_SECTIONS = (
+    ("1", "Sides, turns and sequence", "rules.py: Turn, Phase"),
+    ("2", "Movement, terrain and ZOC variants", "rules.py: GameState.move_model, MoveUnit"),
+    ("3", "Supply", "rules.py: GameState.supplied_ids"),
+    ("4", "Combat: odds, dice and fire", "rules.py: Attack, resolve_odds/dice/fire"),
+    ("5", "Retreat and advance", "rules.py: Aftermath, Retreat, Advance"),
+    ("6", "Victory", "rules.py: Turn.resume"),
+)
+
+CRT = OddsTable(
+    columns=("1:2", "1:1", "2:1", "3:1", "4:1"),
+    rows={
+        1: ("AE", "AE", "AR", "AR", "DR"),
+        2: ("AE", "AR", "AR", "DR", "DR"),
+        3: ("AR", "AR", "DR", "DR", "DE"),
+        4: ("AR", "DR", "DR", "EX", "DE"),
+        5: ("DR", "DR", "EX", "DE", "DE"),
+        6: ("DR", "EX", "DE", "DE", "DE"),
+    },
+    below="AE",
+    source="skirmish test table (project's own)",
+)
+
+TERRAIN_MP = {"clear": 1, "forest": 2, "hill": 2, "marsh": 2}
+DEFENSIVE = {"forest", "hill"}
+
+# id, kind, attack, defence, mp, anti-armour, anti-infantry, steps
+UNIT_TYPES = {
+    "inf": dict(att=4, dfn=4, mp=3, aa=3, ai=5, steps=2),
+    "arm": dict(att=6, dfn=3, mp=5, aa=6, ai=4, steps=2),
+}
+SCENARIO_SETUP = {
+    "meeting": {
+        "blue": [("b-inf-1", "inf", "0304"), ("b-inf-2", "inf", "0306"), ("b-arm-1", "arm", "0205")],
+        "red": [("r-inf-1", "inf", "0905"), ("r-inf-2", "inf", "1004"), ("r-arm-1", "arm", "1106")],
+    },
+    "river": {
+        "blue": [("b-inf-1", "inf", "0504"), ("b-inf-2", "inf", "0506"), ("b-arm-1", "arm", "0405"),
+                 ("b-arm-2", "arm", "0407")],
+        "red": [("r-inf-1", "inf", "0705"), ("r-inf-2", "inf", "0703"), ("r-arm-1", "arm", "0905")],
+    },
+}
+
+
+@cache
+def game_map() -> GameMap:
+    return load_map(MAP_FILE)
+
+
+@cache
+def static_costs() -> tuple[list[int], dict[tuple[int, int], int], frozenset[tuple[int, int]], int]:
+    """Terrain entry costs and hexside rules never change: compute them once."""
+    m = game_map()
+    enter = [TERRAIN_MP.get(t, PROHIBITED) if lab else PROHIBITED for t, lab in zip(m.terrain, m.labels, strict=True)]
+    side_extra = {k: 1 for k, fs in m.side_features.items() if "river" in fs}
+    side_extra.update({k: PROHIBITED for k, fs in m.side_features.items() if "sea" in fs})
+    side_all = frozenset(k for k, fs in m.side_features.items() if "major_river" in fs)
+    return enter, side_extra, side_all, m.terrain_bb("marsh")
+
+
+def other(side: str) -> str:
+    return "red" if side == "blue" else "blue"
+
+
+class GameState(State):
+    INFO = INFO
+    __slots__ = ()
+
+    # ----- setup -----------------------------------------------------------
+    def setup(self, scenario: str, options: dict[str, Any]) -> None:
+        g = self.g
+        g["turn"] = 1
+        g["max_turns"] = options["turns"]
+        g["units"] = {}
+        for side, units in SCENARIO_SETUP[scenario].items():
+            for uid, kind, hx in units:
+                t = UNIT_TYPES[kind]
+                g["units"][uid] = {
+                    "id": uid, "side": side, "kind": kind, "hex": hx, "steps": t["steps"],
+                    "moved": False, "attacked": False,
+                }
+        g["control"] = {"0905": "red"}
+        g["oos"] = []
+        self.call("turn")
+
+    # ----- queries used by steps, views and the AI -------------------------
+    @property
+    def map(self) -> GameMap:
+        return game_map()
+
+    def units_of(self, side: str) -> list[dict[str, Any]]:
+        return [u for u in self.g["units"].values() if u["side"] == side and u["hex"]]
+
+    def at(self, hx: str) -> list[dict[str, Any]]:
+        return [u for u in self.g["units"].values() if u["hex"] == hx]
+
+    def side_bb(self, side: str) -> int:
+        m = self.map
+        return m.bb(m.index[u["hex"]] for u in self.units_of(side))
+
+    def zoc_bb(self, of_side: str) -> int:
+        """Hexes in the ZOC of ``of_side`` (ZOC does not cross sea hexsides)."""
+        m = self.map
+        return zoc_of(m.dilator(["sea"]), self.side_bb(of_side))
+
+    def strength(self, u: dict[str, Any], key: str) -> int:
+        full = UNIT_TYPES[u["kind"]][key]
+        return full if u["steps"] == UNIT_TYPES[u["kind"]]["steps"] else (full + 1) // 2
+
+    def supplied_ids(self, side: str) -> set[str]:
+        """skirmish 3: trace to the side's edge, friendly units negate enemy ZOC."""
+        m = self.map
+        own = self.side_bb(side)
+        enemy = self.side_bb(other(side))
+        land = m.bb_where(lambda i: m.terrain[i] != "sea")
+        passable = passable_for_supply(land, enemy, self.zoc_bb(other(side)), own, negate=True)
+        edge = m.bb(m.zone(f"{side}_edge")) & passable
+        area = supplied_area(m.dilator(["sea"]), edge, passable)
+        return {u["id"] for u in self.units_of(side) if (area >> m.index[u["hex"]]) & 1}
+
+    def move_model(self, u: dict[str, Any]) -> MoveModel:
+        m = self.map
+        side = u["side"]
+        enemy = self.side_bb(other(side))
+        ezoc = self.zoc_bb(other(side))
+        enter, side_extra, side_all, stop = static_costs()
+        full = 0
+        counts: dict[int, int] = {}
+        for f in self.units_of(side):
+            if f["id"] != u["id"]:
+                i = m.index[f["hex"]]
+                counts[i] = counts.get(i, 0) + 1
+                if counts[i] >= STACK_LIMIT:
+                    full |= 1 << i
+        mp = UNIT_TYPES[u["kind"]]["mp"] if u["id"] not in self.g["oos"] else 1
+        model = MoveModel(mp=mp, enter=enter, side_extra=side_extra, side_all=side_all, blocked=enemy,
+                          stop=stop, no_end=full)
+        rule = self.options["zoc"]
+        start = m.index[u["hex"]]
+        if rule == "stop":
+            model.stop |= ezoc
+            model.first_step_forbidden = ezoc if (ezoc >> start) & 1 else 0
+        elif rule == "cost2":
+            model.zoc, model.zoc_cost = ezoc, 2
+        else:  # engage: may not step from one unit's ZOC into the same unit's ZOC
+            model.stop |= ezoc
+            engaging = m.bb(n for n in m.nbrs[start] if (enemy >> n) & 1)
+            model.first_step_forbidden = zoc_of(m.dilator(["sea"]), engaging)
+        return model
+
+    def reach_of(self, uid: str) -> Reach:
+        u = self.g["units"][uid]
+        return reach(self.map.nbrs, self.map.index[u["hex"]], self.move_model(u))
+
+    def attack_modifiers(self, target: str, attackers: list[str]) -> list[Modifier]:
+        m = self.map
+        t = m.index[target]
+        mods: list[Modifier] = []
+        if m.terrain[t] in DEFENSIVE:
+            mods.append(Modifier(-1, f"defender in {m.terrain[t]}", "skirmish 4"))
+        if "city" in m.features[t]:
+            mods.append(Modifier(-1, "defender in a city", "skirmish 4"))
+        if attackers and all("river" in m.side(m.index[self.g["units"][a]["hex"]], t) for a in attackers):
+            mods.append(Modifier(-1, "every attacker across a river", "skirmish 4"))
+        return mods
+
+    def odds_of(self, target: str, attackers: list[str]) -> tuple[str | None, list[Modifier]]:
+        att = sum(self.strength(self.g["units"][a], "att") for a in attackers)
+        dfn = sum(self.strength(u, "dfn") for u in self.at(target))
+        return CRT.odds(att, dfn), self.attack_modifiers(target, attackers)
+
+    def eligible_attackers(self, target: str) -> list[str]:
+        m = self.map
+        t = m.index[target]
+        defender_side = self.at(target)[0]["side"]
+        out = []
+        for u in self.units_of(other(defender_side)):
+            h = m.index[u["hex"]]
+            if not u["attacked"] and t in m.nbrs[h] and "sea" not in m.side(h, t):
+                out.append(u["id"])
+        return out
+
+    # ----- contract: view and preview ---------------------------------------
+    def view(self, player: str | None) -> dict[str, Any]:
+        v = self.base_view(player)
+        g = self.g
+        v.update({
+            "turn": g["turn"], "max_turns": g["max_turns"], "turn_label": f"Turn {g['turn']} of {g['max_turns']}",
+            "phase": f"{(self.phase_side() or '').capitalize()} player turn",
+            "budgets": {},
+            "status": [f"Ostburg held by {g['control']['0905']}"],
+            "markers": [{"kind": "control", "hex": h, "label": side[0].upper(), "side": side}
+                        for h, side in g["control"].items()],
+            "boxes": {"eliminated": {"title": "Eliminated"}},
+            "units": [self.unit_view(u) for u in g["units"].values()],
+            "control": dict(g["control"]),
+            "out_of_supply": list(g["oos"]),
+        })
+        return v
+
+    def unit_view(self, u: dict[str, Any]) -> dict[str, Any]:
+        t = UNIT_TYPES[u["kind"]]
+        return {
+            "id": u["id"], "side": u["side"], "kind": u["kind"], "hex": u["hex"],
+            "box": None if u["hex"] else "eliminated",
+            "label": u["id"].split("-", 1)[1].upper(),
+            "factors": f"{self.strength(u, 'att')}-{self.strength(u, 'dfn')}-{t['mp']}",
+            "steps": u["steps"], "max_steps": t["steps"],
+            "flags": [f for f in ("moved", "attacked") if u[f]] + (["oos"] if u["id"] in self.g["oos"] else []),
+        }
+
+    def phase_side(self) -> str | None:
+        for f in reversed(self.frames()):
+            if f["step"] == "phase":
+                return f["side"]
+        return None
+
+    def preview(self, action: Action | str) -> dict[str, Any] | None:
+        a = Action.parse(action) if isinstance(action, str) else action
+        f = self.frame()
+        if f is None:
+            return None
+        if f["step"] == "move_unit" and a.verb == "to":
+            r = self.reach_of(f["unit"])
+            dest = self.map.hex(a.args[0])
+            if dest not in r.cost:
+                return None
+            return {"cost": r.cost[dest], "path": [self.map.label(h) for h in r.path(dest)]}
+        if f["step"] == "attack" and a.verb in ("resolve", "add", "remove"):
+            attackers = list(f["attackers"])
+            if a.verb == "add":
+                attackers.append(a.args[0])
+            elif a.verb == "remove":
+                attackers.remove(a.args[0])
+            col, mods = self.odds_of(f["target"], attackers)
+            return {"odds": col, "modifiers": [m.to_dict() for m in mods],
+                    "results": CRT.distribution(col, total_modifier(mods)) if col else {"AE": 1.0}}
+        return None
+
+    # ----- effects -----------------------------------------------------------
+    def lose_step(self, uid: str, why: str) -> None:
+        u = self.g["units"][uid]
+        u["steps"] = fire.apply_step_loss(u["steps"])
+        if u["steps"] == 0:
+            self.emit("eliminated", unit=uid, hex=u["hex"], text=f"{uid} is eliminated ({why})", rule="skirmish 4")
+            u["hex"] = None
+        else:
+            self.emit("step_loss", unit=uid, hex=u["hex"], text=f"{uid} loses a step ({why})", rule="skirmish 4")
+
+    def place(self, uid: str, hx: str) -> None:
+        u = self.g["units"][uid]
+        u["hex"] = hx
+        if hx in self.g["control"]:
+            self.g["control"][hx] = u["side"]
+
+
+# --------------------------------------------------------------------------
+# Steps
+# --------------------------------------------------------------------------
+class Turn(Step["GameState"]):
+    """Sequence: blue player turn, red player turn, end-of-turn checks."""
+
+    name = "turn"
+
+    def begin(self, s: GameState, f: dict[str, Any]) -> None:
+        f["next"] = 1
+        s.emit("turn", turn=s.g["turn"], text=f"Turn {s.g['turn']}")
+        s.call("phase", side="blue")
+
+    def resume(self, s: GameState, f: dict[str, Any], ret: Any) -> None:
+        for side in SIDES:
+            if not s.units_of(side):
+                s.finish(Result(other(side), "decisive", f"{side} has no units left", {}))
+                return
+        if f["next"] == 1:
+            f["next"] = 2
+            s.call("phase", side="red")
+            return
+        if s.g["turn"] >= s.g["max_turns"]:
+            holder = s.g["control"]["0905"]
+            s.finish(Result(holder, "marginal", f"{holder} holds Ostburg after turn {s.g['turn']}", {}))
+            return
+        s.g["turn"] += 1
+        s.goto("turn")
+
+
+class Phase(Step["GameState"]):
+    """One player turn: move and attack with each unit once, in any order."""
+
+    name = "phase"
+
+    def begin(self, s: GameState, f: dict[str, Any]) -> None:
+        side = f["side"]
+        for u in s.units_of(side):
+            u["moved"] = u["attacked"] = False
+        supplied = s.supplied_ids(side)
+        s.g["oos"] = sorted(u["id"] for u in s.units_of(side) if u["id"] not in supplied)
+        s.emit("supply", side=side, out_of_supply=s.g["oos"], rule="skirmish 3",
+               text=f"{side}: {len(s.g['oos'])} unit(s) out of supply")
+
+    def player(self, s: GameState, f: dict[str, Any]) -> str:
+        return f["side"]
+
+    def prompt(self, s: GameState, f: dict[str, Any]) -> str:
+        return f"{f['side'].capitalize()} turn {s.g['turn']}: move or attack with a unit, or end the turn"
+
+    def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
+        out = []
+        for u in s.units_of(f["side"]):
+            if not u["moved"] and s.reach_of(u["id"]).ends:
+                out.append(act("move", u["id"]))
+        targets = set()
+        m = s.map
+        for u in s.units_of(f["side"]):
+            if u["attacked"]:
+                continue
+            h = m.index[u["hex"]]
+            for n in m.nbrs[h]:
+                lab = m.labels[n]
+                if lab and "sea" not in m.side(h, n) and any(e["side"] != f["side"] for e in s.at(lab)):
+                    targets.add(lab)
+        out.extend(act("attack", t) for t in sorted(targets))
+        out.append(act("end"))
+        return out
+
+    def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
+        if a.verb == "move":
+            s.call("move_unit", unit=a.args[0])
+        elif a.verb == "attack":
+            s.call("attack", target=a.args[0], attackers=[])
+        else:
+            s.emit("end_phase", side=f["side"], text=f"{f['side']} ends the turn")
+            s.end()
+
+    def explain(self, s: GameState, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb == "move" and a.args and a.args[0] in s.g["units"]:
+            u = s.g["units"][a.args[0]]
+            if u["side"] != f["side"]:
+                return f"skirmish 2: {a.args[0]} belongs to {u['side']}"
+            if u["moved"]:
+                return f"skirmish 2: {a.args[0]} has already moved this turn"
+            return f"skirmish 2: {a.args[0]} has nowhere to go"
+        return None
+
+
+class MoveUnit(Step["GameState"]):
+    name = "move_unit"
+
+    def player(self, s: GameState, f: dict[str, Any]) -> str:
+        return s.g["units"][f["unit"]]["side"]
+
+    def prompt(self, s: GameState, f: dict[str, Any]) -> str:
+        return f"Move {f['unit']}: choose a destination"
+
+    def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
+        r = s.reach_of(f["unit"])
+        return [act("to", s.map.label(h)) for h in r.ends] + [act("cancel")]
+
+    def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
+        if a.verb == "to":
+            u = s.g["units"][f["unit"]]
+            r = s.reach_of(f["unit"])
+            dest = s.map.hex(a.args[0])
+            path = [s.map.label(h) for h in r.path(dest)]
+            s.emit("move", unit=u["id"], path=path, cost=r.cost[dest], hex=a.args[0], rule="skirmish 2",
+                   text=f"{u['id']} moves {path[0]} → {path[-1]} ({r.cost[dest]} MP)")
+            s.place(u["id"], a.args[0])
+            u["moved"] = True
+        s.end()
+
+    def explain(self, s: GameState, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb == "to" and a.args:
+            return f"skirmish 2: {f['unit']} cannot reach {a.args[0]} this turn"
+        return None
+
+
+class Attack(Step["GameState"]):
+    name = "attack"
+
+    def player(self, s: GameState, f: dict[str, Any]) -> str:
+        return other(s.at(f["target"])[0]["side"])
+
+    def prompt(self, s: GameState, f: dict[str, Any]) -> str:
+        return f"Attack {f['target']}: add attackers, then resolve"
+
+    def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
+        out = [act("add", u) for u in s.eligible_attackers(f["target"]) if u not in f["attackers"]]
+        out += [act("remove", u) for u in f["attackers"]]
+        if f["attackers"]:
+            out.append(act("resolve"))
+        out.append(act("cancel"))
+        return out
+
+    def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
+        if a.verb == "add":
+            f["attackers"].append(a.args[0])
+        elif a.verb == "remove":
+            f["attackers"].remove(a.args[0])
+        elif a.verb == "cancel":
+            s.end()
+        else:
+            for uid in f["attackers"]:
+                s.g["units"][uid]["attacked"] = True
+            outcome = RESOLVERS[s.options["combat"]](s, f["target"], list(f["attackers"]))
+            s.goto("aftermath", target=f["target"], attackers=list(f["attackers"]), stage=0, **outcome)
+
+
+def resolve_odds(s: GameState, target: str, attackers: list[str]) -> dict[str, Any]:
+    """skirmish 4 (odds): one d6 on the CRT, modifiers added to the roll."""
+    col, mods = s.odds_of(target, attackers)
+    defenders = [u["id"] for u in s.at(target)]
+    if col is None:
+        result = CRT.below or "AE"
+        roll = None
+    else:
+        roll = s.roll(6, why=f"attack on {target}", rule="skirmish 4")[0]
+        result = CRT.result(col, roll + total_modifier(mods))
+    s.emit("combat", hex=target, odds=col, roll=roll, modifiers=[m.to_dict() for m in mods], result=result,
+           attackers=attackers, defenders=defenders, rule="skirmish 4",
+           text=f"Attack on {target} at {col or 'below 1:2'}: {result}")
+    retreat = 0
+    if result == "AE":
+        for a in attackers:
+            s.lose_step(a, "AE")
+    elif result == "AR":
+        strongest = max(attackers, key=lambda a: s.strength(s.g["units"][a], "att"))
+        s.lose_step(strongest, "AR")
+    elif result == "EX":
+        for d in defenders:
+            s.lose_step(d, "EX")
+        s.lose_step(attackers[0], "EX")
+    elif result == "DE":
+        for d in defenders:
+            s.g["units"][d]["steps"] = 1
+            s.lose_step(d, "DE")
+    elif result == "DR":
+        retreat = 2
+    return {"retreat": retreat}
+
+
+def resolve_dice(s: GameState, target: str, attackers: list[str]) -> dict[str, Any]:
+    """skirmish 4 (dice): simultaneous symbol-dice pools, terrain costs attacking dice."""
+    m = s.map
+    t = m.index[target]
+    mods = s.attack_modifiers(target, attackers)
+    att_entries = [dice_pool.PoolEntry(a, s.strength(s.g["units"][a], "att") // 2, tuple(mods)) for a in attackers]
+    defenders = [u["id"] for u in s.at(target)]
+    bonus = (Modifier(1, "city", "skirmish 4"),) if "city" in m.features[t] else ()
+    def_entries = [dice_pool.PoolEntry(d, s.strength(s.g["units"][d], "dfn") // 2, bonus) for d in defenders]
+    a_faces = dice_pool.roll_faces(s.rng, dice_pool.pool_size(att_entries))
+    d_faces = dice_pool.roll_faces(s.rng, dice_pool.pool_size(def_entries))
+    s.emit("roll", sides=6, faces=a_faces, side="attacker", why=f"attack on {target}", rule="skirmish 4")
+    s.emit("roll", sides=6, faces=d_faces, side="defender", why=f"defence of {target}", rule="skirmish 4")
+
+    def kinds(ids: list[str]) -> tuple[bool, bool]:
+        ks = {s.g["units"][i]["kind"] for i in ids}
+        return "arm" in ks, "inf" in ks
+
+    dp, di = kinds(defenders)
+    ap, ai = kinds(attackers)
+    on_def = dice_pool.score(a_faces, target_has_panzer=dp, target_has_infantry=di, air_counts=True)
+    on_att = dice_pool.score(d_faces, target_has_panzer=ap, target_has_infantry=ai, air_counts=True)
+    s.emit("combat", hex=target, attackers=attackers, defenders=defenders, hits_on_defender=on_def.hits,
+           hits_on_attacker=on_att.hits, rule="skirmish 4",
+           text=f"Attack on {target}: {on_def.hits} hit(s) scored, {on_att.hits} taken")
+    for ids, res in ((defenders, on_def), (attackers, on_att)):
+        apply_hits(s, ids, "arm", res.hits_on_panzer)
+        apply_hits(s, ids, "inf", res.hits_on_infantry)
+    survivors = [d for d in defenders if s.g["units"][d]["hex"]]
+    return {"retreat": 1 if survivors and on_def.hits > on_att.hits else 0}
+
+
+def apply_hits(s: GameState, ids: list[str], kind: str, n: int) -> None:
+    for _ in range(n):
+        live = [i for i in ids if s.g["units"][i]["hex"]]
+        pool = [i for i in live if s.g["units"][i]["kind"] == kind] or [
+            i for i in live if s.g["units"][i]["kind"] == "inf"]
+        if not pool:
+            return
+        s.lose_step(max(pool, key=lambda i: s.g["units"][i]["steps"]), "hit")
+
+
+def resolve_fire(s: GameState, target: str, attackers: list[str]) -> dict[str, Any]:
+    """skirmish 4 (fire): defenders fire first, then attackers; d10 at or under the value hits."""
+    mods = s.attack_modifiers(target, attackers)
+    defenders = [u["id"] for u in s.at(target)]
+
+    def volley(shooters: list[str], targets: list[str], modifiers: list[Modifier], label: str) -> int:
+        scored = 0
+        for sid in shooters:
+            su = s.g["units"][sid]
+            if not su["hex"]:
+                continue
+            for _ in range(fire.shots(su["steps"])):
+                live = [t for t in targets if s.g["units"][t]["hex"]]
+                if not live:
+                    return scored
+                tgt = max(live, key=lambda t: s.g["units"][t]["steps"])
+                tu = s.g["units"][tgt]
+                base = UNIT_TYPES[su["kind"]]["aa" if tu["kind"] == "arm" else "ai"]
+                value = fire.fire_value(base, modifiers)
+                roll = s.roll(10, why=f"{label}: {sid} fires at {tgt} (needs {value} or less)", rule="skirmish 4")[0]
+                if fire.hits(roll, value):
+                    scored += 1
+                    s.lose_step(tgt, "fire")
+        return scored
+
+    taken = volley(defenders, attackers, [], "defensive fire")
+    scored = volley(attackers, defenders, mods, "offensive fire")
+    s.emit("combat", hex=target, attackers=attackers, defenders=defenders, hits_on_defender=scored,
+           hits_on_attacker=taken, rule="skirmish 4", text=f"Fire fight at {target}: {scored} hit(s) scored, {taken} taken")
+    survivors = [d for d in defenders if s.g["units"][d]["hex"]]
+    return {"retreat": 1 if survivors and scored > 0 else 0}
+
+
+RESOLVERS = {"odds": resolve_odds, "dice": resolve_dice, "fire": resolve_fire}
+
+
+class Aftermath(Step["GameState"]):
+    """Retreat (defender decides), then advance (attacker decides)."""
+
+    name = "aftermath"
+
+    def begin(self, s: GameState, f: dict[str, Any]) -> None:
+        survivors = [u["id"] for u in s.at(f["target"])]
+        if f["retreat"] and survivors:
+            f["stage"] = 1
+            s.call("retreat", units=survivors, origin=f["target"], length=f["retreat"], attackers=f["attackers"])
+        else:
+            self.resume(s, f, None)
+
+    def resume(self, s: GameState, f: dict[str, Any], ret: Any) -> None:
+        live = [a for a in f["attackers"] if s.g["units"][a]["hex"]]
+        if f["stage"] < 2 and not s.at(f["target"]) and live:
+            f["stage"] = 2
+            s.call("advance", hex=f["target"], units=live)
+        else:
+            s.end()
+
+
+class Retreat(Step["GameState"]):
+    name = "retreat"
+
+    def options_for(self, s: GameState, f: dict[str, Any], uid: str) -> list[str]:
+        m = s.map
+        side = s.g["units"][uid]["side"]
+        enemy = s.side_bb(other(side))
+        ezoc = s.zoc_bb(other(side))
+        own = s.side_bb(side)
+        origin = m.index[f["origin"]]
+
+        def may_enter(h: int) -> bool:
+            return (m.terrain[h] != "sea" and not (enemy >> h) & 1 and "sea" not in m.side(origin, h)
+                    and (not (ezoc >> h) & 1 or bool((own >> h) & 1)))
+
+        def may_end(h: int) -> bool:
+            return len(s.at(m.label(h))) < STACK_LIMIT
+
+        opts = retreat_options(m.nbrs, origin, f["length"], may_enter, may_end, m.distance)
+        best = opts.get(f["length"]) or opts.get(1) or []
+        return sorted({m.label(p[-1]) for p in best})
+
+    def begin(self, s: GameState, f: dict[str, Any]) -> None:
+        self._skip_blocked(s, f)
+
+    def _skip_blocked(self, s: GameState, f: dict[str, Any]) -> None:
+        while f["units"] and not self.options_for(s, f, f["units"][0]):
+            uid = f["units"].pop(0)
+            s.emit("no_retreat", unit=uid, text=f"{uid} cannot retreat and is eliminated", rule="skirmish 5")
+            s.g["units"][uid]["steps"] = 1
+            s.lose_step(uid, "no retreat")
+        if not f["units"]:
+            s.end()
+
+    def player(self, s: GameState, f: dict[str, Any]) -> str:
+        return s.g["units"][f["units"][0]]["side"]
+
+    def prompt(self, s: GameState, f: dict[str, Any]) -> str:
+        return f"Retreat {f['units'][0]} from {f['origin']}"
+
+    def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
+        uid = f["units"][0]
+        return [act("retreat", uid, h) for h in self.options_for(s, f, uid)]
+
+    def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
+        uid, hx = a.args
+        s.place(uid, hx)
+        s.emit("retreat", unit=uid, hex=hx, text=f"{uid} retreats to {hx}", rule="skirmish 5")
+        f["units"].pop(0)
+        self._skip_blocked(s, f)
+
+
+class Advance(Step["GameState"]):
+    name = "advance"
+
+    def player(self, s: GameState, f: dict[str, Any]) -> str:
+        return s.g["units"][f["units"][0]]["side"]
+
+    def prompt(self, s: GameState, f: dict[str, Any]) -> str:
+        return f"Advance after combat into {f['hex']}?"
+
+    def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
+        m = s.map
+        out = []
+        enemy = s.side_bb(other(s.g["units"][f["units"][0]]["side"]))
+        for uid in f["units"]:
+            u = s.g["units"][uid]
+            extra = 1 if u["kind"] == "arm" else 0
+            for h in advance_hexes(m.nbrs, m.index[f["hex"]], extra,
+                                   lambda n: m.terrain[n] != "sea" and not (enemy >> n) & 1):
+                lab = m.label(h)
+                if lab != u["hex"] and len(s.at(lab)) < STACK_LIMIT:
+                    out.append(act("advance", uid, lab))
+        out.append(act("done"))
+        return out
+
+    def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
+        if a.verb == "done":
+            s.end()
+            return
+        uid, hx = a.args
+        s.place(uid, hx)
+        s.emit("advance", unit=uid, hex=hx, text=f"{uid} advances to {hx}", rule="skirmish 5")
+        f["units"].remove(uid)
+        if not f["units"]:
+            s.end()
+
+
+GameState.STEPS = steps_table(Turn, Phase, MoveUnit, Attack, Aftermath, Retreat, Advance)
+
+__all__ = ["INFO", "GameState", "bits"]

@@ -1,0 +1,1 @@
+"""Tools for testing games: the fuzz harness, rule coverage, benchmarks."""

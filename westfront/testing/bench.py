@@ -1,0 +1,167 @@
+"""Performance figures (ARCHITECTURE.md §6), one JSON-able dict each.
+
+* ``random_play``: full random-vs-random games per second and actions per
+  second, per registered game;
+* ``movement_reach_us`` / ``supply_trace_us``: the kits on a synthetic
+  2,500-hex map, with the same search done by ``scipy.sparse.csgraph`` on the
+  same graph in the same run, and the ratio (ours / scipy).
+
+Figures are medians over ``repeats`` runs.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .. import api
+from ..core.hexgrid import COLROW
+from ..core.mapdata import GameMap
+from ..core.movement import MoveModel, reach, zoc_of
+from ..core.supply import passable_for_supply, supplied_area
+from ..games import registry
+from .fuzz import play_random
+
+
+def _median_us(fn: Callable[[], Any], repeats: int, inner: int) -> float:
+    samples = []
+    for _ in range(repeats):
+        t0 = time.perf_counter_ns()
+        for _ in range(inner):
+            fn()
+        samples.append((time.perf_counter_ns() - t0) / inner / 1000)
+    return statistics.median(samples)
+
+
+def synthetic_map(width: int = 50, height: int = 50, seed: int = 1) -> GameMap:
+    rnd = random.Random(seed)
+    hexes = {}
+    for c in range(1, width + 1):
+        for r in range(1, height + 1):
+            t = rnd.choices(["clear", "forest", "marsh"], [0.7, 0.2, 0.1])[0]
+            hexes[f"{c:02d}{r:02d}"] = {"terrain": t}
+    sides = {}
+    for c in range(10, width, 10):  # north-south rivers every 10 columns
+        for r in range(1, height + 1):
+            a = f"{c:02d}{r:02d}"
+            for b in COLROW.neighbors(a):
+                if b in hexes and b.startswith(f"{c + 1:02d}"):
+                    sides[COLROW.side_id(a, b)] = {"features": ["river"]}
+    return GameMap.from_dict({"schema": "westfront-map/1", "game": "bench", "grid": {"scheme": "colrow"},
+                              "hexes": hexes, "hexsides": sides,
+                              "zones": {"west": {"hexes": [f"01{r:02d}" for r in range(1, height + 1)]}}})
+
+
+def kit_figures(repeats: int = 5) -> Iterator[dict[str, Any]]:
+    import numpy as np
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import breadth_first_order, dijkstra
+
+    m = synthetic_map()
+    rnd = random.Random(2)
+    hexes = list(m.hexes())
+    enemy = m.bb(rnd.sample(hexes[len(hexes) // 2:], 60))
+    friendly = m.bb(rnd.sample(hexes[: len(hexes) // 2], 60))
+    dil = m.dilator()
+    ezoc = zoc_of(dil, enemy)
+    cost = {"clear": 1, "forest": 2, "marsh": 2}
+    enter = [cost.get(t, -1) for t in m.terrain]
+    side_extra = {k: 1 for k, fs in m.side_features.items() if "river" in fs}
+    start = m.index["2525"]
+    model = MoveModel(mp=8, enter=enter, side_extra=side_extra, blocked=enemy, zoc=ezoc, zoc_cost=2)
+    r = reach(m.nbrs, start, model)
+    ours_reach = _median_us(lambda: reach(m.nbrs, start, model), repeats, 20)
+
+    # the same weighted graph for scipy: edge weight = cost of entering the target (+ river)
+    rows, cols, w = [], [], []
+    for h in hexes:
+        if (enemy >> h) & 1:
+            continue
+        for n in m.nbrs[h]:
+            if (enemy >> n) & 1:
+                continue
+            e = max(enter[n], 2) if (ezoc >> n) & 1 else enter[n]
+            rows.append(h)
+            cols.append(n)
+            w.append(e + side_extra.get((h, n), 0))
+    g = csr_matrix((np.array(w, dtype=float), (rows, cols)), shape=(m.size, m.size))
+    sp = dijkstra(g, indices=start, limit=8.0)
+    agree = sorted(int(i) for i in np.nonzero(np.isfinite(sp))[0]) == sorted(r.cost)
+    scipy_reach = _median_us(lambda: dijkstra(g, indices=start, limit=8.0), repeats, 20)
+    yield {"figure": "movement_reach_us", "hexes": len(hexes), "reached": len(r.cost), "ours_us": round(ours_reach, 1),
+           "scipy_us": round(scipy_reach, 1), "ratio_ours_over_scipy": round(ours_reach / scipy_reach, 2),
+           "same_hexes": agree}
+
+    passable = passable_for_supply(m.all_bb, enemy, ezoc, friendly, negate=True)
+    sources = m.bb(m.zone("west")) & passable
+    area = supplied_area(dil, sources, passable)
+    ours_supply = _median_us(lambda: supplied_area(dil, sources, passable), repeats, 20)
+    # scipy: BFS from a virtual super-source through passable hexes
+    rows, cols = [], []
+    n = m.size
+    for h in hexes:
+        if not (passable >> h) & 1:
+            continue
+        for nb in m.nbrs[h]:
+            if (passable >> nb) & 1:
+                rows.append(h)
+                cols.append(nb)
+    for s_ in m.zone("west"):
+        if (passable >> s_) & 1:
+            rows.append(n)
+            cols.append(s_)
+    g2 = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(n + 1, n + 1))
+    order = breadth_first_order(g2, n, directed=True, return_predecessors=False)
+    scipy_supply = _median_us(lambda: breadth_first_order(g2, n, directed=True, return_predecessors=False), repeats, 20)
+    inner = set(int(x) for x in order if x != n)
+    agree2 = inner == set(m.labels.index(lab) for lab in m.labels_of(dil.flood(sources, passable)))
+    yield {"figure": "supply_trace_us", "hexes": len(hexes), "supplied": area.bit_count(),
+           "ours_us": round(ours_supply, 1), "scipy_us": round(scipy_supply, 1),
+           "ratio_ours_over_scipy": round(ours_supply / scipy_supply, 2), "same_hexes": agree2}
+
+
+def random_play_figures(repeats: int = 3, games: int = 5) -> Iterator[dict[str, Any]]:
+    for gid in registry.game_ids():
+        info = registry.info(gid)
+        rates, aps = [], []
+        for rep in range(repeats):
+            t0 = time.perf_counter()
+            actions = 0
+            for k in range(games):
+                s = play_random(gid, 1000 * rep + k, check_every=1 << 30)
+                actions += len(s.history)
+            dt = time.perf_counter() - t0
+            rates.append(games / dt)
+            aps.append(actions / dt)
+        yield {"figure": "random_play", "game": gid, "scenario": info.scenarios[0].id,
+               "games_per_s": round(statistics.median(rates), 3), "actions_per_s": round(statistics.median(aps), 1),
+               "games": games * repeats}
+
+
+def apply_figures(repeats: int = 3) -> Iterator[dict[str, Any]]:
+    """legal_actions + apply throughput during play, per game."""
+    for gid in registry.game_ids():
+        s = api.load(gid, seed=1)
+        rnd = random.Random(1)
+        n = 0
+        t0 = time.perf_counter()
+        while not s.is_terminal() and n < 2000:
+            s.apply(rnd.choice(s.legal_actions()))
+            n += 1
+        dt = time.perf_counter() - t0
+        yield {"figure": "legal_and_apply_per_s", "game": gid, "actions": n, "per_s": round(n / dt, 1)}
+
+
+def run_all(repeats: int = 5, quick: bool = False, only: list[str] | None = None) -> Iterator[dict[str, Any]]:
+    gens: list[tuple[str, Callable[[], Iterator[dict[str, Any]]]]] = [
+        ("kits", lambda: kit_figures(2 if quick else repeats)),
+        ("random_play", lambda: random_play_figures(1 if quick else 3, 2 if quick else 5)),
+        ("apply", lambda: apply_figures()),
+    ]
+    for name, gen in gens:
+        if only and not any(o in name for o in only):
+            continue
+        yield from gen()
