@@ -400,9 +400,10 @@ def _apply_side_overrides(ms: MapState, entries: list[dict[str, Any]], sides: di
         if "between" in e:
             a, b = (ms.cells.index[x] for x in e["between"])
         else:
-            a, b = (ms.hex_at(tuple(p)) for p in e["between_at"])
-            if a is None or b is None:
+            pa, pb = (ms.hex_at((float(p[0]), float(p[1]))) for p in e["between_at"])
+            if pa is None or pb is None:
                 raise BuildError(f"{what}: a point is off the map")
+            a, b = pa, pb
         k = _side_key(ms, a, b, what)
         s = sides.setdefault(k, {"features": set(), "name": None})
         s["features"] |= set(e.get("features", []))

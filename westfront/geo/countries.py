@@ -40,15 +40,15 @@ def hex_countries(
         dx = (chunk[:, None, 0] - tpos[None, :, 0]) * coslat
         dy = chunk[:, None, 1] - tpos[None, :, 1]
         cc[s : s + 2000] = tcc[np.argmin(dx * dx + dy * dy, axis=1)]
-    cc = cc.reshape(n, -1)
-    on_land = on_land.reshape(n, -1)
+    cc2 = cc.reshape(n, -1)
+    land2 = on_land.reshape(n, -1)
     out: list[str | None] = []
     for i in range(n):
         if not is_land[i]:
             out.append(None)
             continue
-        votes = Counter(cc[i][on_land[i]]) or Counter(cc[i])
+        votes = Counter(cc2[i][land2[i]]) or Counter(cc2[i])
         # ties go to the centre sample's country, then alphabetically
-        best = max(votes.items(), key=lambda kv: (kv[1], kv[0] == cc[i][0], kv[0]))
+        best = max(votes.items(), key=lambda kv: (kv[1], kv[0] == cc2[i][0], kv[0]))
         out.append(str(best[0]))
     return out

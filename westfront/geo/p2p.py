@@ -101,10 +101,10 @@ class P2PMap(BaseModel):
                 raise ValueError(f"link {ln.a}-{ln.b} names an unknown space")
             if ln.a == ln.b:
                 raise ValueError(f"link {ln.a}-{ln.b} joins a space to itself")
-            key = frozenset((ln.a, ln.b))
-            if key in seen:
+            pair = frozenset((ln.a, ln.b))
+            if pair in seen:
                 raise ValueError(f"link {ln.a}-{ln.b} is listed twice")
-            seen.add(key)
+            seen.add(pair)
         for s in self.spaces:
             bad = set(s.flags) - set(FLAGS)
             if bad:
@@ -223,8 +223,8 @@ def _p2p_check(g: P2PGraph, c: dict[str, Any]) -> tuple[bool, str, str]:
         n = sum(int(s.attrs.get(c["attr"], 0)) for s in g.spec.spaces)
         return n == c["value"], c["attr"], f"sum {n}, want {c['value']}"
     if what == "spaces_exist":
-        missing = [sid for sid in c["spaces"] if sid not in g.space]
-        return not missing, f"{len(c['spaces'])} spaces", f"missing {missing}" if missing else "all present"
+        absent = [sid for sid in c["spaces"] if sid not in g.space]
+        return not absent, f"{len(c['spaces'])} spaces", f"missing {absent}" if absent else "all present"
     if what == "connected":
         start = g.spec.spaces[0].id
         reach = {sid for sid in g.space if g.distance(start, sid) is not None}

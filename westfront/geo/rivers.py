@@ -138,8 +138,8 @@ def trace_course(name: str, net: Network, box: sources.Box) -> tuple[np.ndarray,
                 raise ValueError(f"river {name}: anchor {raw!r} is {d:.1f} km from the WDBII network")
             idx.append(i)
         path: list[int] = [idx[0]]
-        for a, b in zip(idx[:-1], idx[1:], strict=True):
-            path.extend(net.path(a, b)[1:])
+        for ia, ib in zip(idx[:-1], idx[1:], strict=True):
+            path.extend(net.path(ia, ib)[1:])
         course = net.pts[path]
         notes.append(f"WDBII network between {len(anchors)} anchor towns")
     if "head" in r:

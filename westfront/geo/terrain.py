@@ -162,7 +162,7 @@ def classify(
         only = set(ov.get("only_over", []))
         inside = region_cover(cells, tf, ov["within"]) >= 0.5 if "within" in ov else np.ones(len(cells), bool)
         changed = []
-        for i in np.nonzero((cover >= need) & inside)[0]:
+        for i in (int(k) for k in np.nonzero((cover >= need) & inside)[0]):
             if water[i] is not None:
                 continue
             if only and out[i] not in only:

@@ -187,7 +187,7 @@ def _coast_at(ms: MapState, points: list[list[float]], what: str) -> list[int]:
     coastal = [i for i in range(len(c)) if ms.is_coastal(i)]
     used: list[int] = []
     for p in points:
-        g = ms.grid_point(tuple(p))
+        g = ms.grid_point((float(p[0]), float(p[1])))
         cand = sorted(coastal, key=lambda i: (float(((c.centers[i] - g) ** 2).sum()), i))
         pick = next((i for i in cand if i not in used), None)
         if pick is None:
