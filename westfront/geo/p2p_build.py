@@ -128,7 +128,7 @@ def build_p2p(game: str, strict: bool = True) -> dict[str, Any]:
             "method": "Gabriel graph of the towns (max_link_km), links over water or across the Rhine (WDBII course) dropped, then the spec's [links] corrections, which alone add the Rhine crossings",
             "reconstructed": spec.get("reconstructed", {}),
         },
-        "extra": {"backdrop": backdrop, "rhine": rhine_xy},
+        "extra": {"backdrop": backdrop, "frame": _frame(proj, x0, y1, span, box), "rhine": rhine_xy},
     }
     P2PMap.model_validate(m)
     failed = [r for r in run_p2p_checks(m, inp.calibration) if not r.ok]
@@ -188,6 +188,20 @@ def _water_share(seg: LineString, land: shapely.Geometry) -> float:
     t = np.linspace(0.0, 1.0, 21)
     pts = np.array([seg.interpolate(float(s), normalized=True).coords[0] for s in t])
     return float(1.0 - shapely.contains_xy(land, pts[:, 0], pts[:, 1]).mean())
+
+
+def _frame(proj: LAEA, x0: float, y1: float, span: float, box: sources.Box) -> list:
+    """The outline of the area the backdrop covers, in board coordinates.
+
+    Outside it the renderer must not paint sea: it is land (or sea) the data
+    simply does not include. Edges are sampled because the projection bends them.
+    """
+    w, s_, e, n = box[0] + 0.6, box[1] + 0.6, box[2] - 0.6, box[3] - 0.6
+    t = np.linspace(0.0, 1.0, 9)
+    lon = np.concatenate([w + (e - w) * t, np.full(9, e), e - (e - w) * t, np.full(9, w)])
+    lat = np.concatenate([np.full(9, s_), s_ + (n - s_) * t, np.full(9, n), n - (n - s_) * t])
+    x, y = proj.forward(lon, lat)
+    return [[round((float(a) - x0) / span, 4), round((y1 - float(b)) / span, 4)] for a, b in zip(x, y, strict=True)]
 
 
 def _backdrop(land: shapely.Geometry, proj: LAEA, x0: float, y1: float, span: float, box: sources.Box) -> list:

@@ -20,13 +20,18 @@ FLAG_MARK = {
 
 def render_p2p(m: dict[str, Any], out: str | Path, size: int = 1500) -> Path:
     pad = 60
-    legend_w = 470
+    legend_w = 600
     W, H = size + 2 * pad + legend_w, size + 2 * pad
-    img = Image.new("RGB", (W, H), "#c3d7e6")  # sea
+    frame = m.get("extra", {}).get("frame")
+    # outside the backdrop's frame the data says nothing: neutral, never sea
+    img = Image.new("RGB", (W, H), "#dcdad3" if frame else "#c3d7e6")
     dr = ImageDraw.Draw(img, "RGBA")
 
     def pt(xy: list[float]) -> tuple[float, float]:
         return (pad + xy[0] * size, pad + xy[1] * size)
+
+    if frame:
+        dr.polygon([pt(p) for p in frame], fill="#c3d7e6")  # sea, then land on top
 
     for ring in m.get("extra", {}).get("backdrop", []):
         dr.polygon([pt(p) for p in ring], fill="#ece7da", outline="#9aa9b5")
