@@ -147,7 +147,7 @@ def naval_ok_hex(s: GameState, target: int) -> bool:
     if not (b.coast_bb >> target) & 1:
         return False
     # 4.1: no bombardment of Antwerp or the Scheldt while Walcheren is German
-    return not (s.walcheren_german() and (target == b.find("Antwerp") or target in b.zone("scheldt_coast")))
+    return not (s.walcheren_german() and (target == b.opt("Antwerp") or target in b.zone("scheldt_coast")))
 
 
 def naval_for(s: GameState, nations: set[str]) -> list[str]:
@@ -196,7 +196,7 @@ def support_options(s: GameState, target: int, attackers: list[str], chosen: dic
     nations = {U.udef(a).nation for a in attackers}
     if not chosen.get("naval") and naval_ok_hex(s, target):
         out += naval_for(s, nations)
-    if not chosen.get("bomber") and not chosen.get("airborne") and target != b.find("Paris"):
+    if not chosen.get("bomber") and not chosen.get("airborne") and target != b.opt("Paris"):
         bomber = bomber_ready(s)
         if bomber:
             out.append(bomber)

@@ -8,6 +8,7 @@ from . import units as U
 from .board import board
 from .combat import elimination_box
 from .hidden import check_contact, public_name, remove_phantom, reveal, say
+from .units import ordinal
 
 if TYPE_CHECKING:
     from .game import GameState
@@ -35,7 +36,7 @@ def enter_hex_end(s: GameState, uid: str, i: int) -> None:
             del s.g["beachheads"][key]
             s.touch()
             s.emit("beachhead_lost", hex=lab, rule="1944 5.0",
-                   text=f"The {key}th Army Group beach-head at {lab} is eliminated")
+                   text=f"The {ordinal(key)} Army Group beach-head at {lab} is eliminated")
 
 
 def move_along(s: GameState, uid: str, path: list[int], rule: str, how: str, cost: int | None = None) -> None:

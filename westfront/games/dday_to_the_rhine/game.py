@@ -167,7 +167,8 @@ class GameState(State):
         return True
 
     def walcheren_german(self) -> bool:
-        return not self.controls("allied", self.b.find("Walcheren"))
+        w = self.b.opt("Walcheren")
+        return w is not None and not self.controls("allied", w)
 
     def beachheads_bb(self) -> int:
         return self.b.m.bb(self.b.hex(h) for h in self.g["beachheads"].values())
@@ -178,16 +179,17 @@ class GameState(State):
 
     def bordeaux_open(self) -> bool:
         """8.0: Bordeaux is a port only when Royan is clear of German units."""
-        return not self.real_at(self.b.find("Royan"))
+        royan = self.b.opt("Royan")
+        return royan is None or not [x for x in self.real_at(royan) if self.side_of(x) == "german"]
 
     def port_works(self, i: int) -> bool:
         b = self.b
         c = b.cities.get(i)
         if c is None or not c.port:
             return False
-        if i == b.find("Antwerp") and not self.antwerp_open():
+        if i == b.opt("Antwerp") and not self.antwerp_open():
             return False
-        return not (i == b.find("Bordeaux") and not self.bordeaux_open())
+        return not (i == b.opt("Bordeaux") and not self.bordeaux_open())
 
     def allied_ports_bb(self) -> int:
         """Allied-controlled ports that function as ports (8.0)."""

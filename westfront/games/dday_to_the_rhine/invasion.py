@@ -19,6 +19,7 @@ from .combat import hits_against
 from .data import supports, tables
 from .effects import lose_step
 from .steps_combat import roll
+from .units import ordinal
 
 if TYPE_CHECKING:
     from .game import GameState
@@ -106,7 +107,7 @@ def land(s: GameState, uid: str, i: int) -> bool:
     g["beachheads"][U.udef(uid).group] = lab
     s.touch()
     s.emit("beachhead", unit=uid, hex=lab, rule="1944 6.2",
-           text=f"{U.udef(uid).short} is ashore at {lab}: the {U.udef(uid).group}th Army Group beach-head")
+           text=f"{U.udef(uid).short} is ashore at {lab}: the {ordinal(U.udef(uid).group)} Army Group beach-head")
     return True
 
 

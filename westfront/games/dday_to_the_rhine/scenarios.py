@@ -100,9 +100,9 @@ def place_chart(s: GameState, chart: str) -> None:
             u["sp"] = d.dec_sp
 
 
-def setup_scenario(s: GameState, scenario: str, options: dict[str, Any]) -> None:
+def init_position(g: dict[str, Any], scenario: str, options: dict[str, Any]) -> None:
+    """Every position key with nothing on the map yet (all units scheduled, all cities German)."""
     sc = scenarios()[scenario]
-    g = s.g
     mode = "normandy"
     if options.get("accelerated_dragoon"):
         mode = "dragoon"
@@ -125,6 +125,13 @@ def setup_scenario(s: GameState, scenario: str, options: dict[str, Any]) -> None
         "south_german_until": 3, "south_allied_from": 4, "ag_g_turn": 4,
         "phase": "", "phase_side": None,
     })
+
+
+def setup_scenario(s: GameState, scenario: str, options: dict[str, Any]) -> None:
+    sc = scenarios()[scenario]
+    g = s.g
+    init_position(g, scenario, options)
+    mode = g["inv"]["mode"]
     place_chart(s, sc["chart"])
     if sc.get("invasion"):
         armies = ["uk-2a", "us-1a"]

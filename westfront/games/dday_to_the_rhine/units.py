@@ -80,3 +80,10 @@ def fresh(uid: str) -> dict[str, Any]:
     """A unit's mutable record at the start of a scenario."""
     return {"hex": None, "box": SCHEDULED, "sp": max_sp(uid), "moved": False, "att": 0, "strat": False,
             "over": False, "entered": 0, "rco": False, "hid": None, "paid": False, "due": None, "added": 0}
+
+
+def ordinal(group: str) -> str:
+    """'21' -> '21st', '12' -> '12th', '6' -> '6th' (army group names)."""
+    n = int(group)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
