@@ -61,6 +61,19 @@ def resolve(spec: str, taken: set[int]) -> tuple[int, int | None]:
     return best, sp
 
 
+_CHART_CACHE: dict[tuple[int, str, str], tuple[int, int | None]] = {}
+
+
+def resolve_cached(chart: str, uid: str, spec: str, taken: set[int]) -> tuple[int, int | None]:
+    """Set-up charts resolve the same way every game on a given board: remember them."""
+    key = (id(board()), chart, uid)
+    hit = _CHART_CACHE.get(key)
+    if hit is None or hit[0] in taken:
+        hit = resolve(spec, taken)
+        _CHART_CACHE[key] = hit
+    return hit
+
+
 def place_chart(s: GameState, chart: str) -> None:
     g = s.g
     taken: set[int] = set()
@@ -91,7 +104,7 @@ def place_chart(s: GameState, chart: str) -> None:
             if spec == "pool":
                 u["sp"] = 0
             continue
-        i, sp = resolve(spec, taken)
+        i, sp = resolve_cached(chart, uid, spec, taken)
         taken.add(i)
         u.update({"hex": board().label(i), "box": None})
         if sp is not None:
@@ -144,6 +157,8 @@ def setup_scenario(s: GameState, scenario: str, options: dict[str, Any]) -> None
         lab = board().label(i)
         holder = next(uid for uid, u in g["units"].items() if u["hex"] == lab)
         g["beachheads"][U.udef(holder).group] = lab
+    if sc.get("manteuffel_frozen"):
+        g["inv"]["manteuffel_frozen"] = sc["first_turn"]
     for sid in sc.get("removed", []):
         g["support"][sid] = "used"
     if sc["chart"] == "dec":
