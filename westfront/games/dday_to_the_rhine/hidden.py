@@ -50,13 +50,16 @@ def say(s: GameState, uid: str, type: str, public: str, private: str | None = No
 
 
 def hide(s: GameState, pieces: list[str]) -> None:
-    """Cover pieces with hidden markers numbered in a random order (18.5)."""
-    order = list(pieces)
-    s.rng.shuffle(order)
-    for pid in order:
-        s.g["hidden_n"] += 1
+    """Cover pieces with hidden markers (18.5)."""
+    used = {m for m in (marker(s, p) for p in hidden_pieces(s)) if m}
+    for pid in pieces:
+        while True:  # random marker numbers: their order says nothing about which piece is real
+            m = f"hm{100 + s.rng.below(900)}"
+            if m not in used:
+                break
+        used.add(m)
         src = s.g["phantoms"] if pid in s.g["phantoms"] else s.g["units"]
-        src[pid]["hid"] = f"hm{s.g['hidden_n']}"
+        src[pid]["hid"] = m
 
 
 def reveal(s: GameState, uid: str, why: str) -> None:

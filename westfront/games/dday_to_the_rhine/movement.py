@@ -132,7 +132,7 @@ def rail_terminals(s: GameState, dests: list[int]) -> dict[int, list[int]]:
 
 def exit_options(s: GameState, uid: str, r: Reach, mp: int) -> list[tuple[int, str]]:
     """17.1/17.2: an Allied army may leave from an exit-zone hex it can reach with 1 MP to spare, in supply."""
-    if not U.is_army(uid) or U.udef(uid).side != "allied":
+    if uid in s.g["phantoms"] or not U.is_army(uid) or U.udef(uid).side != "allied":
         return []
     b = board()
     out = []

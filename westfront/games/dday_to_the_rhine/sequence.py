@@ -15,7 +15,7 @@ from . import units as U
 from .board import board
 from .data import tables
 from .effects import eliminate
-from .hidden import draw_objective, remove_phantom
+from .hidden import draw_objective, remove_phantom, say
 from .supply import in_supply
 from .victory import christmas_won, final_result
 
@@ -80,8 +80,9 @@ def end_of_turn(s: GameState, side: str) -> None:
                 remove_phantom(s, x, "over-stacked", public=False)
                 continue
             u = g["units"][x]
-            s.emit("overstack", unit=x, hex=u["hex"], rule="1944 9.1",
-                   text=f"{U.udef(x).short} cannot stay over-stacked at {u['hex']} and returns to the turn track")
+            say(s, x, "overstack", f"A hidden marker at {u['hex']} leaves (over-stacked)",
+                f"{U.udef(x).short} cannot stay over-stacked at {u['hex']} and returns to the turn track",
+                hex=u["hex"], rule="1944 9.1")
             u.update({"hex": None, "box": U.SCHEDULED, "due": s.turn + 1, "over": False, "hid": None})
             s.touch()
     for u in g["units"].values():

@@ -9,7 +9,7 @@ from ...core.state import Step
 from . import units as U
 from .board import board
 from .data import tables
-from .hidden import OBJECTIVES, far_from_allies, hide, phantom_free, remove_phantom
+from .hidden import OBJECTIVES, far_from_allies, hide, phantom_free, remove_phantom, reveal, say
 from .reinforcements import (
     build_cost,
     build_hexes,
@@ -94,26 +94,10 @@ class Reinforce(Step["GameState"]):
                 out.append(act("build", uid))
             elif u["hex"] and may_add_step(s, uid) and can_afford(s, uid, step_cost(uid)):
                 out.append(act("step", uid))
-        if side == "german" and s.options.get("phantoms") and not g["phantom_used"] and phantom_free(s):
-            for uid in f["placed"]:
-                if s.u(uid)["hex"] and self.phantom_hexes(s, uid):
-                    out.append(act("phantom", uid))
         if side == "german":
             out += [act("disband", p) for p, v in sorted(g["phantoms"].items()) if v["hex"]]
         out.append(act("done"))
         return out
-
-    @staticmethod
-    def phantom_hexes(s: GameState, uid: str) -> list[int]:
-        """18.5: the real unit's entry hex or an adjacent entry hex, more than two hexes from the Allies."""
-        b = board()
-        i = s.hex_of(uid)
-        if not far_from_allies(s, i):
-            return []
-        entries = set(entry_hexes(s, uid) if s.u(uid).get("how") == "place" else [i])
-        cands = {i} | {n for n in b.adj[i] if n in entries}
-        return sorted(h for h in cands if far_from_allies(s, h) and not [x for x in s.at(h) if x != uid
-                                                                        and s.side_of(x) == "allied"])
 
     def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
         side = f["side"]
@@ -126,8 +110,6 @@ class Reinforce(Step["GameState"]):
             s.call("place_unit", unit=a.args[0], mode="place", side=side)
         elif a.verb == "build":
             s.call("place_unit", unit=a.args[0], mode="build", side=side)
-        elif a.verb == "phantom":
-            s.call("place_unit", unit=phantom_free(s)[0], mode="phantom", side=side, partner=a.args[0])
         elif a.verb == "disband":
             remove_phantom(s, a.args[0], "disbanded by the German player", public=False)
         elif a.verb == "step":
@@ -137,8 +119,13 @@ class Reinforce(Step["GameState"]):
             u = s.u(uid)
             u["sp"] += 1
             u["added"] += 1
-            s.emit("replacement", unit=uid, sp=u["sp"], cost=cost, rule="1944 9.2",
-                   text=f"{U.udef(uid).short} receives a replacement step ({cost} RP): {u['sp']}/{U.max_sp(uid)} SP")
+            real = f"{U.udef(uid).short} receives a replacement step ({cost} RP): {u['sp']}/{U.max_sp(uid)} SP"
+            if u.get("hid"):  # 18.5: the Allies see RP spent, not on which hidden unit
+                s.emit("replacement", unit=uid, sp=u["sp"], cost=cost, rule="1944 9.2", text=real,
+                       visible_to=["german"])
+                s.emit("replacement", cost=cost, rule="1944 9.2", text=f"The Germans spend {cost} RP on replacements")
+            else:
+                s.emit("replacement", unit=uid, sp=u["sp"], cost=cost, rule="1944 9.2", text=real)
 
     def resume(self, s: GameState, f: dict[str, Any], ret: Any) -> None:
         if ret:
@@ -158,7 +145,12 @@ class Reinforce(Step["GameState"]):
 
 
 class PlaceUnit(Step["GameState"]):
-    """Choose the entry hex for one reinforcement, rebuilt unit or phantom."""
+    """Choose the entry hex for one reinforcement or rebuilt unit; then, for the German, perhaps a phantom.
+
+    18.5: with the phantom option a German unit entering more than two hexes from the Allies goes under a
+    hidden marker at once, so the Allied player never sees it before the phantom decision; if no phantom
+    joins it, the marker comes off again.
+    """
 
     name = "place_unit"
 
@@ -166,25 +158,29 @@ class PlaceUnit(Step["GameState"]):
         return str(f["side"])
 
     def prompt(self, s: GameState, f: dict[str, Any]) -> str:
-        what = {"place": "Place", "build": "Rebuild", "phantom": "Bring on a phantom beside"}[f["mode"]]
-        uid = f.get("partner") or f["unit"]
-        return f"{what} {U.udef(uid).short}: choose a hex"
+        if f.get("stage") == "phantom":
+            return f"Bring a phantom on with {U.udef(f['unit']).short}? Choose its hex or none"
+        what = {"place": "Place", "build": "Rebuild"}[f["mode"]]
+        return f"{what} {U.udef(f['unit']).short}: choose a hex"
 
     def hexes(self, s: GameState, f: dict[str, Any]) -> list[int]:
         if f["mode"] == "place":
             return entry_hexes(s, f["unit"])
-        if f["mode"] == "build":
-            return build_hexes(s, f["unit"])
-        return Reinforce.phantom_hexes(s, f["partner"])
+        return build_hexes(s, f["unit"])
 
     def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
         b = board()
+        if f.get("stage") == "phantom":
+            return [act("at", b.label(h)) for h in phantom_hexes(s, f["unit"], f["entries"])] + [act("none")]
         out = [act("at", b.label(h)) for h in self.hexes(s, f)]
         if cancels_left(s) or not out:
             out.append(act("cancel"))
         return out
 
     def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
+        if f.get("stage") == "phantom":
+            self.phantom(s, f, a)
+            return
         if a.verb == "cancel":
             s.g["cancels"] += 1
             s.end(None)
@@ -193,31 +189,15 @@ class PlaceUnit(Step["GameState"]):
         lab = a.args[0]
         uid = f["unit"]
         i = b.hex(lab)
+        entries = self.hexes(s, f)
         over = any(s.side_of(x) == f["side"] for x in s.at(i))
-        if f["mode"] == "phantom":
-            p = s.g["phantoms"][uid]
-            p.update({"hex": lab, "moved": False, "paid": False, "over": over, "entered": s.turn,
-                      "partner": f["partner"]})
-            s.touch()
-            s.g["phantom_used"] = True
-            partner = f["partner"]
-            s.u(partner)["partner"] = uid
-            hide(s, [uid, partner])
-            hp, hr = s.g["phantoms"][uid]["hid"], s.u(partner)["hid"]
-            s.emit("hidden", hexes=sorted([lab, s.u(partner)["hex"]]), markers=sorted([hp, hr]), rule="1944 18.5",
-                   text=f"Two hidden markers ({', '.join(sorted([hp, hr]))}) enter at "
-                        f"{', '.join(sorted({lab, s.u(partner)['hex']}))}")
-            s.emit("hidden", unit=partner, phantom=uid, visible_to=["german"], rule="1944 18.5",
-                   text=f"{hr} is {U.udef(partner).short}; {hp} is a phantom at {lab}")
-            s.end(None)
-            return
         u = s.u(uid)
         d = U.udef(uid)
         if f["mode"] == "build":
             cost = build_cost(uid)
             charge(s, uid, cost)
             sp = 1
-            why = f"rebuilt for {cost} RP"
+            why = f"is rebuilt for {cost} RP"
             rule = "1944 9.2"
         else:
             sp = u["sp"] if d.side == "allied" or u.get("rco_unit") else 1  # 9.1: Germans enter at 1 SP
@@ -231,8 +211,35 @@ class PlaceUnit(Step["GameState"]):
         if uid == "ge-6pa" and s.g["rco"]["launched"] == s.turn:
             u["free_move"] = u["free_attack"] = True  # 16.0: Dietrich moves and attacks free
         s.put(uid, lab)
-        s.emit("enter", unit=uid, hex=lab, sp=sp, rule=rule,
-               text=f"{d.short} {why} at {b.name_of(i)} ({sp} SP){' (over-stacked)' if over else ''}")
+        real = f"{d.short} {why} at {b.name_of(i)} ({sp} SP){' (over-stacked)' if over else ''}"
+        if d.side == "german" and phantom_possible(s) and phantom_hexes(s, uid, entries):
+            hide(s, [uid])
+            say(s, uid, "enter", f"A hidden German marker {u['hid']} enters at {lab}", real, hex=lab, rule=rule)
+            f["stage"], f["entries"] = "phantom", entries
+            return
+        s.emit("enter", unit=uid, hex=lab, sp=sp, rule=rule, text=real)
+        s.end(uid)
+
+    def phantom(self, s: GameState, f: dict[str, Any], a: Action) -> None:
+        uid = f["unit"]
+        if a.verb == "none":
+            reveal(s, uid, "no phantom comes with it")
+            s.end(uid)
+            return
+        pid = phantom_free(s)[0]
+        lab = a.args[0]
+        i = board().hex(lab)
+        over = any(s.side_of(x) == "german" for x in s.at(i))
+        p = s.g["phantoms"][pid]
+        p.update({"hex": lab, "moved": False, "paid": False, "over": over, "entered": s.turn, "partner": uid})
+        s.touch()
+        s.g["phantom_used"] = True
+        s.u(uid)["partner"] = pid
+        hide(s, [pid])
+        s.emit("hidden", marker=p["hid"], hex=lab, rule="1944 18.5",
+               text=f"A hidden German marker {p['hid']} enters at {lab}")
+        s.emit("hidden", unit=uid, phantom=pid, visible_to=["german"], rule="1944 18.5",
+               text=f"{p['hid']} is a phantom beside {U.udef(uid).short} ({s.u(uid)['hid']})")
         s.end(uid)
 
     def explain(self, s: GameState, f: dict[str, Any], a: Action) -> str | None:
@@ -240,6 +247,20 @@ class PlaceUnit(Step["GameState"]):
             return (f"1944 9.1/9.2: {a.args[0]} is not a legal entry hex (it must be a controlled, "
                     "in-supply city or next to one, a beach-head or port, or the hexes named for this unit)")
         return None
+
+
+def phantom_possible(s: GameState) -> bool:
+    return bool(s.options.get("phantoms")) and not s.g["phantom_used"] and bool(phantom_free(s))
+
+
+def phantom_hexes(s: GameState, uid: str, entries: list[int]) -> list[int]:
+    """18.5: the real unit's entry hex or an adjacent entry hex, more than two hexes from the Allies."""
+    b = board()
+    i = s.hex_of(uid)
+    if not far_from_allies(s, i):
+        return []
+    cands = {i} | {n for n in b.adj[i] if n in set(entries)}
+    return sorted(h for h in cands if far_from_allies(s, h))
 
 
 class ChooseObjective(Step["GameState"]):
@@ -251,8 +272,7 @@ class ChooseObjective(Step["GameState"]):
         return "allied"
 
     def prompt(self, s: GameState, f: dict[str, Any]) -> str:
-        cards = ", ".join(f"card {k + 1} = {OBJECTIVES[c]}" for k, c in enumerate(s.g["cards"]))
-        return f"Choose your objective card ({cards})"
+        return "Choose your objective card (your view lists what each card number is)"
 
     def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
         return [act("card", k + 1) for k in range(len(s.g["cards"]))]
