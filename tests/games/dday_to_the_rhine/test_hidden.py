@@ -23,9 +23,9 @@ def hidden_real(s):
     return {u for u in s.on_map("german") if s.u(u).get("hid")}
 
 
-def assert_no_leak(s, events, hidden_before):
+def assert_no_leak(s, events, hidden_before, views=True):
     """The Allied view never names a phantom or a hidden unit; the German view never names the card."""
-    allied_view = json.dumps(s.view("allied"))
+    allied_view = json.dumps(s.view("allied")) if views else ""
     for p in PHANTOMS:
         assert f'"{p}"' not in allied_view
     still = hidden_real(s) & hidden_before
@@ -38,7 +38,7 @@ def assert_no_leak(s, events, hidden_before):
         assert not any(f'"{p}"' in text for p in PHANTOMS), e
         if not e.get("reveal"):
             assert not any(f'"{u}"' in text for u in still), e
-    if s.is_terminal():
+    if s.is_terminal() or not views:
         return  # the result names the card once the game is over
     german_view = json.dumps(s.view("german"))
     spectator = json.dumps(s.view(None))
@@ -59,6 +59,7 @@ def test_random_games_never_leak_hidden_information(objectives):
         s = westfront.load(GAME, scenario="quick-start", options={"phantoms": True, "objectives": objectives},
                            seed=seed)
         rnd = random.Random(seed)
+        n = 0
         while not s.is_terminal():
             acts = s.legal_actions()
             # favour bringing on phantoms so the test sees plenty of them
@@ -66,7 +67,8 @@ def test_random_games_never_leak_hidden_information(objectives):
             pick = (acts[0] if phantom_stage else None) or rnd.choice(acts)
             before = hidden_real(s)
             events = s.apply(pick)
-            assert_no_leak(s, events, before)
+            n += 1
+            assert_no_leak(s, events, before, views=n % 3 == 0 or phantom_stage)
             seen_hidden |= bool(hidden_real(s)) or any(p["hex"] for p in s.g["phantoms"].values())
             seen_card |= s.g["objective"] is not None
     assert seen_hidden and seen_card

@@ -166,6 +166,7 @@ class Board:
         self.major_bb = m.bb(i for i, c in self.cities.items() if c.major)
         self.port_bb = m.bb(i for i, c in self.cities.items() if c.port)
         self._zone_cache: dict[str, list[int]] = {}
+        self._by_distance: dict[int, list[int]] = {}
         self._sup_zones = {k: frozenset(m.hex(h) for h in v) for k, v in sup.get("zones", {}).items()}
 
     # ----- names --------------------------------------------------------------------------
@@ -246,6 +247,14 @@ class Board:
             if self.m.distance(i, j) <= r:
                 bb |= 1 << j
         return bb
+
+    def cities_by_distance(self, i: int) -> list[int]:
+        """Every city, nearest first (ties by slot): a static list per hex, built on first use."""
+        got = self._by_distance.get(i)
+        if got is None:
+            got = sorted(self.cities, key=lambda c: (self.m.distance(c, i), c))
+            self._by_distance[i] = got
+        return got
 
     def edge(self, i: int, d: int, neutral: bool = False) -> bool:
         """True when the hex has no neighbour that way: the board edge (or, with ``neutral``, a neutral country)."""

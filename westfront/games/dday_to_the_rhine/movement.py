@@ -122,10 +122,10 @@ def rail_destinations(s: GameState, uid: str) -> list[int]:
 def rail_terminals(s: GameState, dests: list[int]) -> dict[int, list[int]]:
     """Group rail destinations by their nearest German-held city, to keep each choice short."""
     b = board()
-    cities = [i for i in bits(b.city_bb) if s.controls("german", i)]
+    allied = s.allied_control_bb()
     groups: dict[int, list[int]] = {}
     for d in dests:
-        c = min(cities, key=lambda x: (b.distance(x, d), x)) if cities else d
+        c = next((x for x in b.cities_by_distance(d) if not (allied >> x) & 1), d)
         groups.setdefault(c, []).append(d)
     return groups
 
