@@ -34,6 +34,15 @@ def test_no_two_units_share_a_hex_at_set_up(scenario):
     assert c and max(c.values()) == 1
 
 
+@pytest.mark.parametrize("scenario", [sc.id for sc in INFO.scenarios])
+def test_every_set_up_unit_starts_in_supply(scenario):
+    # 1944 6.0 / 13.0: the charts put no unit out of supply (a check that the charts fit the map)
+    from westfront.games.dday_to_the_rhine.supply import in_supply
+
+    s = load(scenario)
+    assert [u for u in s.on_map() if not in_supply(s, u)] == []
+
+
 def test_campaign_set_up_and_the_normandy_invasion_pending():
     # 1944 6.0: standard set-up, all cities German, the RP markers at zero, turn marker on June;
     # 1944 6.1: the invading armies wait at sea and the Allied player lands first

@@ -26,14 +26,12 @@ from ...core.mapdata import GameMap, load_map
 from ...core.movement import PROHIBITED
 from .data import DATA, tables
 
-REAL_MAP = DATA / "map.json"
-PROVISIONAL_MAP = DATA / "provisional_map.json"
+MAP_JSON = DATA / "map.json"  # built from real geography on the geo branch (docs/maps.md)
 SUPPLEMENT = DATA / "map_supplement.json"
 
 
 def map_file() -> Path:
-    """The real board when the geo branch has delivered it, else the provisional one."""
-    return REAL_MAP if REAL_MAP.exists() else PROVISIONAL_MAP
+    return MAP_JSON
 
 
 WATER = {"sea", "lake", "water", "ocean"}
@@ -48,6 +46,8 @@ COUNTRY_ALIAS = {"de": "germany", "deu": "germany", "germany": "germany", "at": 
                  "holland": "netherlands", "lu": "luxembourg", "lux": "luxembourg", "luxembourg": "luxembourg",
                  "ch": "switzerland", "switzerland": "switzerland"}
 ALLIED_COUNTRIES = ("france", "belgium", "netherlands", "luxembourg")
+CITY_KINDS = ("city", "major_city", "minor_city", "capital", "port", "fortified_port")
+CITY_FEATURES = {"city", "major_city", "minor_city", "capital"}
 # alternative spellings of the places the rules name
 ALIASES = {"cologne": "koln", "koeln": "koln", "munich": "munchen", "antwerpen": "antwerp", "anvers": "antwerp",
            "bruxelles": "brussels", "brussel": "brussels", "dunkerque": "dunkirk", "gent": "ghent",
@@ -67,9 +67,9 @@ ZONE_NAMES: dict[str, tuple[str, ...]] = {
     "exit_prague": ("exit_prague_vienna", "exit_prague", "to_prague_vienna"),
     "german_east_edge": ("german_east_edge", "east_edge"),
     "german_south_edge": ("german_south_edge",),
-    "france_south_edge": ("france_south_edge", "south_edge_france", "south_france_edge"),
-    "scheldt": ("scheldt", "antwerp_approaches"),
-    "scheldt_coast": ("scheldt_coast",),
+    "france_south_edge": ("south_france_edge", "france_south_edge", "south_edge_france"),
+    "scheldt": ("walcheren_north", "scheldt", "antwerp_approaches"),
+    "scheldt_coast": ("antwerp_naval_restricted", "scheldt_coast"),
     "north": ("north_map", "northern_map", "learning"),
 }
 INVASION_ZONES = ("brittany", "lower_normandy", "upper_normandy", "pas_de_calais", "belgium")
@@ -140,19 +140,19 @@ class Board:
             if not (self.land_bb >> i) & 1:
                 continue
             kind = p.kind.lower()
-            feats = m.features[i]
             attrs = dict(p.attrs or {})
-            is_city = kind in ("city", "major_city", "minor_city", "capital", "port", "fortified_port") or bool(
-                attrs.get("city"))
-            if kind in ("fortress", "fortified_port") or attrs.get("fortress"):
+            feats = set(m.features[i]) | set(attrs.get("features", []))
+            if kind in ("fortress", "fortified_port") or attrs.get("fortress") or "fortress" in feats:
                 fort_places.add(i)
+            port = (kind in ("port", "fortified_port") or "port" in feats or bool(attrs.get("port"))) \
+                and not attrs.get("not_a_port") and int(attrs.get("pc", 1)) > 0
+            is_city = port or bool(feats & CITY_FEATURES) or kind in CITY_KINDS or bool(attrs.get("city"))
             if not is_city:
-                if kind in ("fortress", "island", "place") or "fortress" in feats:
-                    self.place_name.setdefault(i, p.name)
+                self.place_name.setdefault(i, p.name)
                 continue
-            major = kind in ("major_city", "capital") or bool(attrs.get("major")) or "major_city" in feats
-            port = kind in ("port", "fortified_port") or "port" in feats or bool(attrs.get("port"))
-            fort = kind in ("fortified_port", "fortress") or "fortress" in feats or bool(attrs.get("fortress"))
+            major = kind in ("major_city", "capital") and "minor_city" not in feats or bool(attrs.get("major")) \
+                or "major_city" in feats
+            fort = i in fort_places
             pc = int(attrs.get("pc", pcs.get(norm(p.name), pcs["default"]))) if port else 0
             if i not in self.cities:
                 self.cities[i] = City(p.name, i, self.country[i] or "", major, port, fort, pc)

@@ -54,7 +54,9 @@ def _usable(s: GameState, side: str, hexes: set[int], need_supply: bool = True) 
     enemy = s.units_bb("allied" if side == "german" else "german")
     area = s.supply(side).area
     play = area_bb(s)
-    return sorted(h for h in hexes if (play >> h) & 1 and not (enemy >> h) & 1 and (not need_supply or (area >> h) & 1))
+    cities = board().cities
+    return sorted(h for h in hexes if (play >> h) & 1 and not (enemy >> h) & 1 and (not need_supply or (area >> h) & 1)
+                  and not (h in cities and not s.controls(side, h)))  # 9.2: cities must be controlled
 
 
 def allied_bases(s: GameState, uid: str) -> set[int]:

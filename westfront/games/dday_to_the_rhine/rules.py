@@ -72,8 +72,8 @@ RULE_SECTIONS = (
     ("18.3", "Short scenarios", "data/scenarios.toml; victory.christmas_won, learning_result"),
     ("18.4", "Free invasions and Accelerated Dragoon", "invasion.py; scenarios._accelerate_dragoon"),
     ("18.5", "German phantom units and hidden markers", "hidden.py; steps_reinf phantom; movement phantoms"),
-    ("19.0", "RP table and RP costs", "data/tables.toml [rp], [costs]"),
-    ("20.0", "Terrain effects chart", "data/tables.toml [terrain]; board.enter_cost; combat.py"),
+    ("19.0", "RP table and RP costs", "data/tables.toml: rp and costs tables"),
+    ("20.0", "Terrain effects chart", "data/tables.toml: terrain table; board.enter_cost; combat.py"),
 )
 
 GameState.INFO = INFO

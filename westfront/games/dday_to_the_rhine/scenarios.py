@@ -1,9 +1,12 @@
 """Scenario set-up (6.0, 18.1, 18.3) and the options that change it (18.2, 18.4, 18.5).
 
-Set-up charts name places, not hex numbers, so they survive a new map:
+Set-up charts mostly name places, not hex numbers, so they survive a rebuilt map:
 ``Caen`` (the nearest free hex to Caen), ``Caen@1>S`` (a free hex one hex from
 Caen, as far south as possible), ``zone:lower_normandy:2`` (the second arrow
-of a zone, west to east), with an optional ``/3`` for the starting SP.
+of a zone, west to east), with an optional ``/3`` for the starting SP. The December 1944
+chart, a continuous front, names hexes of ``data/map.json`` directly (``2410``);
+``tests/.../test_scenarios.py`` checks every set-up unit starts in supply, which
+catches a chart that no longer fits a rebuilt map.
 """
 
 from __future__ import annotations
@@ -41,7 +44,10 @@ def resolve(spec: str, taken: set[int]) -> tuple[int, int | None]:
     if not m:
         raise ValueError(f"bad set-up position {spec!r}")
     b = board()
-    origin = base_hex(m["base"])
+    if re.fullmatch(r"\d{4}", m["base"]) and m["base"] in b.m.index:
+        origin = b.hex(m["base"])  # a hex number of data/map.json (the December 1944 chart)
+    else:
+        origin = base_hex(m["base"])
     sp = int(m["sp"]) if m["sp"] else None
     dist = int(m["dist"]) if m["dist"] else None
     if dist is None and m["dir"] is None and origin not in taken:
