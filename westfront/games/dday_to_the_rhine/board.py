@@ -187,7 +187,7 @@ class Board:
         return self.m.label(i)
 
     def hex(self, label: str) -> int:
-        return self.m.hex(label)
+        return self.m.index[label]
 
     def name_of(self, i: int) -> str:
         return self.place_name.get(i) or self.m.label(i)
@@ -454,6 +454,11 @@ class Board:
                 c = max(c, int(tec["fortress"]["mp"]))
             out[i] = c
         return out
+
+    @cached_property
+    def flat_cost(self) -> list[int]:
+        """1 MP per land hex: motorised moves count hexes, not terrain (11.2)."""
+        return [1 if (self.land_bb >> h) & 1 else PROHIBITED for h in range(self.size)]
 
     @cached_property
     def stop_bb(self) -> int:

@@ -90,27 +90,40 @@ class GameState(State):
     def u(self, uid: str) -> dict[str, Any]:
         return self.g["units"][uid]
 
+    def index(self) -> tuple[dict[int, list[str]], dict[str, list[str]], dict[str, int], dict[str, int]]:
+        """Who stands where, built in one pass: (hex -> ids, side -> unit ids, side -> unit hexes,
+        side -> hexes with any piece of that side, phantoms included)."""
+
+        def build() -> tuple[dict[int, list[str]], dict[str, list[str]], dict[str, int], dict[str, int]]:
+            hexof = self.b.m.index
+            occ: dict[int, list[str]] = {}
+            onmap: dict[str, list[str]] = {"german": [], "allied": []}
+            ubb = {"german": 0, "allied": 0}
+            for uid, u in self.g["units"].items():
+                if u["hex"]:
+                    i = hexof[u["hex"]]
+                    occ.setdefault(i, []).append(uid)
+                    side = U.udef(uid).side
+                    onmap[side].append(uid)
+                    ubb[side] |= 1 << i
+            pbb = dict(ubb)
+            for pid, p in self.g["phantoms"].items():
+                if p["hex"]:
+                    i = hexof[p["hex"]]
+                    occ.setdefault(i, []).append(pid)
+                    pbb["german"] |= 1 << i
+            return occ, onmap, ubb, pbb
+
+        return self.cached("index", build)  # type: ignore[no-any-return]
+
     def on_map(self, side: str | None = None) -> list[str]:
         """Real units on the map (phantoms are not units)."""
-        key = ("on_map", side)
-        return list(self.cached(key, lambda: [uid for uid, u in self.g["units"].items() if u["hex"] and (
-            side is None or U.udef(uid).side == side)]))
+        onmap = self.index()[1]
+        return list(onmap[side]) if side else onmap["german"] + onmap["allied"]
 
     def occupancy(self) -> dict[int, list[str]]:
         """Hex slot -> ids standing there, phantoms included (they look like units)."""
-
-        def build() -> dict[int, list[str]]:
-            b = self.b
-            occ: dict[int, list[str]] = {}
-            for uid, u in self.g["units"].items():
-                if u["hex"]:
-                    occ.setdefault(b.hex(u["hex"]), []).append(uid)
-            for pid, p in self.g["phantoms"].items():
-                if p["hex"]:
-                    occ.setdefault(b.hex(p["hex"]), []).append(pid)
-            return occ
-
-        return self.cached("occ", build)  # type: ignore[no-any-return]
+        return self.index()[0]
 
     def at(self, i: int) -> list[str]:
         return self.occupancy().get(i, [])
@@ -124,7 +137,11 @@ class GameState(State):
 
     def units_bb(self, side: str) -> int:
         """Hexes holding real units of ``side``."""
-        return self.cached(("ubb", side), lambda: self.b.m.bb(self.b.hex(self.u(x)["hex"]) for x in self.on_map(side)))
+        return self.index()[2][side]
+
+    def pieces_bb(self, side: str) -> int:
+        """Hexes holding any piece of ``side`` (phantoms included)."""
+        return self.index()[3][side]
 
     def phantoms_bb(self) -> int:
         return self.b.m.bb(self.b.hex(p["hex"]) for p in self.g["phantoms"].values() if p["hex"])

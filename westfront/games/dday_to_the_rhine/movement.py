@@ -37,10 +37,12 @@ def area_bb(s: GameState) -> int:
 
 def friends_bb(s: GameState, side: str, exclude: str) -> int:
     """Hexes holding a friendly piece other than ``exclude`` (no ending a move there)."""
-    bb = 0
-    for i, ids in s.occupancy().items():
-        if any(x != exclude and s.side_of(x) == side for x in ids):
-            bb |= 1 << i
+    bb = s.pieces_bb(side)
+    i = s.hex_of(exclude)
+    if len(s.at(i)) == 1:
+        bb &= ~(1 << i)
+    elif not any(x != exclude and s.side_of(x) == side for x in s.at(i)):
+        bb &= ~(1 << i)
     return bb
 
 
@@ -84,8 +86,7 @@ def motor_reach(s: GameState, uid: str, start: int | None = None) -> Reach:
     b = board()
     i = s.hex_of(uid) if start is None else start
     ezoc = s.zoc_bb("german")
-    flat = [1 if (b.land_bb >> h) & 1 else -1 for h in range(b.size)]
-    model = MoveModel(mp=2 * U.base_mp(uid), enter=flat, side_extra=b.rhine_blocked,
+    model = MoveModel(mp=2 * U.base_mp(uid), enter=b.flat_cost, side_extra=b.rhine_blocked,
                       blocked=s.blocking_bb("allied") | ezoc | (b.land_bb & ~area_bb(s)),
                       no_end=friends_bb(s, "allied", uid))
     return reach(b.adj, i, model)
@@ -94,8 +95,7 @@ def motor_reach(s: GameState, uid: str, start: int | None = None) -> Reach:
 def motor_reach_left(s: GameState, uid: str, hexes_left: int) -> Reach:
     b = board()
     ezoc = s.zoc_bb("german")
-    flat = [1 if (b.land_bb >> h) & 1 else -1 for h in range(b.size)]
-    model = MoveModel(mp=hexes_left, enter=flat, side_extra=b.rhine_blocked,
+    model = MoveModel(mp=hexes_left, enter=b.flat_cost, side_extra=b.rhine_blocked,
                       blocked=s.blocking_bb("allied") | ezoc | (b.land_bb & ~area_bb(s)),
                       no_end=friends_bb(s, "allied", uid))
     return reach(b.adj, s.hex_of(uid), model)

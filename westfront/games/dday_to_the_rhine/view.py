@@ -122,7 +122,13 @@ def build_view(s: GameState, viewer: str | None) -> dict[str, Any]:
 
 
 def build_preview(s: GameState, action: Action | str) -> dict[str, Any] | None:
-    a = Action.parse(action) if isinstance(action, str) else action
+    try:
+        return _preview(s, Action.parse(action) if isinstance(action, str) else action)
+    except (KeyError, ValueError, IndexError):
+        return None  # not a well-formed action for this decision: nothing to preview
+
+
+def _preview(s: GameState, a: Action) -> dict[str, Any] | None:
     f = s.frame()
     if f is None:
         return None
