@@ -162,7 +162,7 @@ def _destination(s: GameState, side: str, i: int) -> float:
 def determinize(state: Any, side: str, rng: random.Random) -> Any:
     """A copy consistent with ``side``'s view: hidden markers reshuffled (Allies) or the card redrawn (German)."""
     s: GameState = state
-    c = s.clone()
+    c: GameState = s.clone()  # type: ignore[assignment]
     g = c.g
     if side == "allied":
         pieces = hidden_pieces(c)

@@ -155,3 +155,12 @@ def marker_hexes(s: GameState) -> list[int]:
 
 def bits_of(bb: int) -> list[int]:
     return bits(bb)
+
+
+def disband_actions(s: GameState, side: str) -> list[Any]:
+    """18.5: the German may remove a phantom at any time of his turn."""
+    from ...core.actions import act
+
+    if side != "german":
+        return []
+    return [act("disband", p) for p, v in sorted(s.g["phantoms"].items()) if v["hex"]]

@@ -39,9 +39,7 @@ def friends_bb(s: GameState, side: str, exclude: str) -> int:
     """Hexes holding a friendly piece other than ``exclude`` (no ending a move there)."""
     bb = s.pieces_bb(side)
     i = s.hex_of(exclude)
-    if len(s.at(i)) == 1:
-        bb &= ~(1 << i)
-    elif not any(x != exclude and s.side_of(x) == side for x in s.at(i)):
+    if len(s.at(i)) == 1 or not any(x != exclude and s.side_of(x) == side for x in s.at(i)):
         bb &= ~(1 << i)
     return bb
 

@@ -157,15 +157,13 @@ class Month(Step["GameState"]):
                        text=f"German RP for {s.month()}: {g['rp']['german']}")
                 s.call("reinforce", side="german")
                 return
-            elif stage == "german_act":
-                g["phase"] = "German activation"
-                s.call("activation", side="german")
+            elif stage in ("german_act", "allied_act"):
+                side = stage.split("_")[0]
+                g["phase"] = f"{side.capitalize()} activation"
+                s.call("activation", side=side)
                 return
-            elif stage == "german_end":
-                end_of_turn(s, "german")
-                g["rp"]["german"] = 0
-                if not s.on_map("allied"):
-                    s.finish(Result("german", "sudden death", "no Allied units are on the continent (17.1)", {}))
+            elif stage in ("german_end", "allied_end"):
+                if self.turn_end(s, stage.split("_")[0]):
                     return
             elif stage == "allied_reinf":
                 if g["skip_allied_first"] and s.turn == g["first"]:
@@ -179,17 +177,6 @@ class Month(Step["GameState"]):
                        text=f"Allied RP for {s.month()}: {base} + port capacity {pc} = {total} (max 24)")
                 s.call("reinforce", side="allied")
                 return
-            elif stage == "allied_act":
-                g["phase"] = "Allied activation"
-                s.call("activation", side="allied")
-                return
-            elif stage == "allied_end":
-                end_of_turn(s, "allied")
-                g["rp"]["allied"] = 0
-                if g["victory"] == "christmas" and christmas_won(s):
-                    s.finish(Result("allied", "scenario", "an Allied army stands in supply east of the Rhine (18.3)",
-                                    {}))
-                    return
             elif stage == "month_end":
                 if s.turn >= g["last"]:
                     s.finish(final_result(s))
@@ -198,3 +185,16 @@ class Month(Step["GameState"]):
                 s.goto("month")
                 return
             f["stage"] += 1
+
+    @staticmethod
+    def turn_end(s: GameState, side: str) -> bool:
+        """End of a player turn: 13.0/14.0 clean-up, unused RP lost (8.0), then the sudden-death checks."""
+        end_of_turn(s, side)
+        s.g["rp"][side] = 0
+        if side == "german" and not s.on_map("allied"):
+            s.finish(Result("german", "sudden death", "no Allied units are on the continent (17.1)", {}))
+            return True
+        if side == "allied" and s.g["victory"] == "christmas" and christmas_won(s):
+            s.finish(Result("allied", "scenario", "an Allied army stands in supply east of the Rhine (18.3)", {}))
+            return True
+        return False

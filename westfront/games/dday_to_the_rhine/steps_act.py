@@ -10,7 +10,7 @@ from . import units as U
 from .board import EXIT_ZONES, board
 from .combat import attack_cost, eligible_attackers
 from .effects import move_along
-from .hidden import public_name, remove_phantom
+from .hidden import disband_actions, public_name, remove_phantom
 from .movement import (
     can_step_somewhere,
     exit_options,
@@ -122,8 +122,7 @@ class Activation(Step["GameState"]):
                 out.append(act("surprise", pid))
         b = board()
         out += [act("attack", b.label(t)) for t in targets(s, side) if affordable(s, side, t)]
-        if side == "german":
-            out += [act("disband", p) for p, v in sorted(s.g["phantoms"].items()) if v["hex"]]
+        out += disband_actions(s, side)
         out.append(act("end"))
         return out
 

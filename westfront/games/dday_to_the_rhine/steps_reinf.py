@@ -9,7 +9,7 @@ from ...core.state import Step
 from . import units as U
 from .board import board
 from .data import tables
-from .hidden import OBJECTIVES, far_from_allies, hide, phantom_free, remove_phantom, reveal, say
+from .hidden import OBJECTIVES, disband_actions, far_from_allies, hide, phantom_free, remove_phantom, reveal, say
 from .reinforcements import (
     build_cost,
     build_hexes,
@@ -94,8 +94,7 @@ class Reinforce(Step["GameState"]):
                 out.append(act("build", uid))
             elif u["hex"] and may_add_step(s, uid) and can_afford(s, uid, step_cost(uid)):
                 out.append(act("step", uid))
-        if side == "german":
-            out += [act("disband", p) for p, v in sorted(g["phantoms"].items()) if v["hex"]]
+        out += disband_actions(s, side)
         out.append(act("done"))
         return out
 
