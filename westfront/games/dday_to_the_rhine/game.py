@@ -96,14 +96,19 @@ class GameState(State):
 
         def build() -> tuple[dict[int, list[str]], dict[str, list[str]], dict[str, int], dict[str, int]]:
             hexof = self.b.m.index
+            sides = U.sides()
             occ: dict[int, list[str]] = {}
             onmap: dict[str, list[str]] = {"german": [], "allied": []}
             ubb = {"german": 0, "allied": 0}
             for uid, u in self.g["units"].items():
-                if u["hex"]:
-                    i = hexof[u["hex"]]
-                    occ.setdefault(i, []).append(uid)
-                    side = U.udef(uid).side
+                lab = u["hex"]
+                if lab:
+                    i = hexof[lab]
+                    if i in occ:
+                        occ[i].append(uid)
+                    else:
+                        occ[i] = [uid]
+                    side = sides[uid]
                     onmap[side].append(uid)
                     ubb[side] |= 1 << i
             pbb = dict(ubb)

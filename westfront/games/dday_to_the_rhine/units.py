@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .data import COMMONWEALTH, UnitDef, units
@@ -19,6 +20,12 @@ BOX_TITLES = {SCHEDULED: "Turn track (scheduled)", AVAILABLE: "Reinforcements", 
 
 def udef(uid: str) -> UnitDef:
     return units()[uid]
+
+
+@cache
+def sides() -> dict[str, str]:
+    """Unit id -> side, for the hot loops."""
+    return {uid: d.side for uid, d in units().items()}
 
 
 def max_sp(uid: str) -> int:
