@@ -23,8 +23,13 @@ def hidden_real(s):
     return {u for u in s.on_map("german") if s.u(u).get("hid")}
 
 
-def assert_no_leak(s, events, hidden_before, views=True):
-    """The Allied view never names a phantom or a hidden unit; the German view never names the card."""
+def assert_no_leak(s, events, hidden_before, views=True, action=""):
+    """The Allied view never names a phantom or a hidden unit; the German view never names the card.
+
+    Like the server, an action's own text counts as public when all its events are."""
+    if all(is_visible(e, "allied") for e in events):
+        for word in action.split()[1:]:
+            assert word not in PHANTOMS and word not in (hidden_before | hidden_real(s)), action
     allied_view = json.dumps(s.view("allied")) if views else ""
     for p in PHANTOMS:
         assert f'"{p}"' not in allied_view
@@ -68,7 +73,7 @@ def test_random_games_never_leak_hidden_information(objectives):
             before = hidden_real(s)
             events = s.apply(pick)
             n += 1
-            assert_no_leak(s, events, before, views=n % 3 == 0 or phantom_stage)
+            assert_no_leak(s, events, before, views=n % 3 == 0 or phantom_stage, action=str(pick))
             seen_hidden |= bool(hidden_real(s)) or any(p["hex"] for p in s.g["phantoms"].values())
             seen_card |= s.g["objective"] is not None
     assert seen_hidden and seen_card
@@ -82,15 +87,19 @@ def test_phantom_entry_hides_both_pieces():
     events = s.apply(s.legal_actions()[0])
     assert all(e.get("unit") != "ge-2sspc" for e in events if is_visible(e, "allied"))
     assert s.u("ge-2sspc")["hid"] and s.frame()["stage"] == "phantom"
+    assert not [u for u in s.view("allied")["units"] if u["kind"] == "hidden"]  # nothing shown before the phantom
     hexes = [a.args[0] for a in s.legal_actions() if a.verb == "at"]
     real = b.hex(s.u("ge-2sspc")["hex"])
     assert hexes and all(h == real or h in b.adj[real] for h in map(b.hex, hexes))
-    s.apply(f"at {hexes[-1]}")
+    events = s.apply(f"at {hexes[-1]}")
+    public = [e for e in events if is_visible(e, "allied")]
+    assert len(public) == 1 and sorted(public[0]["markers"]) == public[0]["markers"]
     assert s.u("ge-2sspc")["hid"] and s.g["phantoms"]["ph-1"]["hid"]
     allied = [u for u in s.view("allied")["units"] if u["kind"] == "hidden"]
     assert len(allied) == 2 and {u["id"] for u in allied} == {s.u("ge-2sspc")["hid"], s.g["phantoms"]["ph-1"]["hid"]}
-    german = {u["id"]: u for u in s.view("german")["units"]}
+    german = {u.get("unit", u["id"]): u for u in s.view("german")["units"]}
     assert german["ph-1"]["kind"] == "phantom" and "hidden" in german["ge-2sspc"]["flags"]
+    assert german["ge-2sspc"]["id"] == s.u("ge-2sspc")["hid"]  # actions name it by its marker
     s.apply("build ge-84c")
     s.apply(s.legal_actions()[0])
     assert s.frame()["step"] == "reinforce" and not s.u("ge-84c")["hid"]  # one phantom a month
@@ -102,7 +111,8 @@ def test_no_phantom_means_the_marker_comes_off():
     s.apply("place ge-2sspc")
     s.apply(s.legal_actions()[0])
     events = s.apply("none")
-    assert not s.u("ge-2sspc")["hid"] and any(e["type"] == "reveal" for e in events)
+    assert not s.u("ge-2sspc")["hid"]
+    assert any(e["type"] == "enter" and e.get("unit") == "ge-2sspc" and is_visible(e, "allied") for e in events)
 
 
 def test_phantoms_have_no_zoc_block_allied_moves_and_keep_their_distance():
@@ -145,10 +155,11 @@ def test_phantom_and_partner_move_for_one_rp_in_their_entry_month():
     s.apply(s.legal_actions()[0])
     s.apply("done")
     rp = s.rp("german")
-    s.apply("move ge-2sspc")
+    assert "move ge-2sspc" not in {str(a) for a in s.legal_actions()}  # hidden pieces go by their markers
+    s.apply(f"move {s.u('ge-2sspc')['hid']}")
     s.apply(next(a for a in s.legal_actions() if a.verb == "to"))
     assert s.rp("german") == rp - 1
-    s.apply("move ph-1")
+    s.apply(f"move {s.g['phantoms']['ph-1']['hid']}")
     s.apply(next(a for a in s.legal_actions() if a.verb == "to"))
     assert s.rp("german") == rp - 1
 

@@ -20,7 +20,7 @@ from . import units as U
 from .board import EXIT_ZONES, board
 from .combat import attacker_entries, composition, defender_entries, per_die_hit
 from .game import GameState
-from .hidden import OBJECTIVES, hidden_pieces
+from .hidden import OBJECTIVES, hidden_pieces, resolve
 from .supply import in_supply
 
 HIDDEN_INFORMATION = True
@@ -94,7 +94,7 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
         elif verb == "cancel":
             v = -0.5
         elif verb == "move":
-            uid = a.args[0]
+            uid = resolve(s, a.args[0])
             v = 0.1 + (0.2 if uid in s.g["units"] and not in_supply(s, uid) else 0.0)
         elif verb == "motor":
             v = 0.15
@@ -107,7 +107,7 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = 0.2 + 0.4 * _attack_value(s, side, t, eligible_attackers(s, t, side))
         elif verb == "add" and step == "attack":
             t = b.hex(f["target"])
-            dice = attacker_entries(s, t, [a.args[0]], {})[0].dice
+            dice = attacker_entries(s, t, [resolve(s, a.args[0])], {})[0].dice
             v = 0.1 * dice - (0.2 if dice == 0 else 0.0)
         elif verb == "remove":
             v = -0.1
@@ -165,7 +165,7 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
     c: GameState = s.clone()  # type: ignore[assignment]
     g = c.g
     if side == "allied":
-        pieces = hidden_pieces(c)
+        pieces = [p for p in hidden_pieces(c) if not (g["phantoms"].get(p) or g["units"][p]).get("pending")]
         slots = [((g["phantoms"][p] if p in g["phantoms"] else g["units"][p])["hex"],
                   (g["phantoms"][p] if p in g["phantoms"] else g["units"][p])["hid"]) for p in pieces]
         rng.shuffle(slots)

@@ -163,4 +163,18 @@ def disband_actions(s: GameState, side: str) -> list[Any]:
 
     if side != "german":
         return []
-    return [act("disband", p) for p, v in sorted(s.g["phantoms"].items()) if v["hex"]]
+    return [act("disband", handle(s, p)) for p, v in sorted(s.g["phantoms"].items()) if v["hex"]]
+
+
+def handle(s: GameState, pid: str) -> str:
+    """How actions name a piece: its hidden marker while it has one, so the record stays secret."""
+    return marker(s, pid) or pid
+
+
+def resolve(s: GameState, token: str) -> str:
+    """The piece an action's argument names (a unit id, a phantom id or a hidden marker)."""
+    if token.startswith("hm"):
+        for pid in hidden_pieces(s):
+            if marker(s, pid) == token:
+                return pid
+    return token

@@ -10,7 +10,7 @@ from . import units as U
 from .board import EXIT_ZONES, board
 from .combat import attack_cost, eligible_attackers
 from .effects import move_along
-from .hidden import disband_actions, public_name, remove_phantom
+from .hidden import disband_actions, handle, public_name, remove_phantom, resolve
 from .movement import (
     can_step_somewhere,
     exit_options,
@@ -106,20 +106,21 @@ class Activation(Step["GameState"]):
                                    else [])
         rail = side == "german" and rail_allowed(s)
         for pid in sorted(pieces):
+            h = handle(s, pid)  # 18.5: hidden pieces are named by their markers
             if may_move(s, pid):
                 supplied = pid in s.g["phantoms"] or in_supply(s, pid)
                 if can_step_somewhere(s, pid, unit_mp(s, pid, supplied)):
-                    out.append(act("move", pid))
+                    out.append(act("move", h))
             if pid in s.g["phantoms"]:
                 continue
             if side == "allied" and may_strategic(s, pid):
-                out.append(act("motor", pid))
+                out.append(act("motor", h))
             if rail and may_strategic(s, pid) and (s.turn >= 2 or s.u(pid).get("free_move")):
-                out.append(act("rail", pid))
+                out.append(act("rail", h))
             u = s.u(pid)
             if side == "german" and s.g["rco"]["markers"] > 0 and not u["rco"] and not (u["moved"] and u["att"]) \
                     and in_supply(s, pid):
-                out.append(act("surprise", pid))
+                out.append(act("surprise", h))
         b = board()
         out += [act("attack", b.label(t)) for t in targets(s, side) if affordable(s, side, t)]
         out += disband_actions(s, side)
@@ -132,21 +133,22 @@ class Activation(Step["GameState"]):
             s.emit("phase_end", side=side, text=f"{side.capitalize()} activation ends")
             s.end()
         elif a.verb in ("move", "motor", "rail"):
-            s.call("move_unit", unit=a.args[0], mode={"move": "tactical", "motor": "motor", "rail": "rail"}[a.verb])
+            s.call("move_unit", unit=resolve(s, a.args[0]),
+                   mode={"move": "tactical", "motor": "motor", "rail": "rail"}[a.verb])
         elif a.verb == "attack":
             s.call("attack", target=a.args[0], attackers=[], support={}, side=side)
         elif a.verb == "surprise":
-            uid = a.args[0]
+            uid = resolve(s, a.args[0])
             s.u(uid)["rco"] = True
             s.g["rco"]["markers"] -= 1
             s.emit("surprise", unit=uid, rule="1944 16.0",
                    text=f"RCO surprise marker on {public_name(s, uid)}: +1 MP, +1 die")
         elif a.verb == "disband":
-            remove_phantom(s, a.args[0], "disbanded by the German player", public=False)
+            remove_phantom(s, resolve(s, a.args[0]), "disbanded by the German player", public=False)
 
     def explain(self, s: GameState, f: dict[str, Any], a: Action) -> str | None:
         if a.verb in ("move", "motor", "rail") and a.args:
-            pid = a.args[0]
+            pid = resolve(s, a.args[0])
             if pid not in s.g["units"] and pid not in s.g["phantoms"]:
                 return f"1944 10.0: there is no unit {pid!r}"
             if s.side_of(pid) != f["side"]:

@@ -22,7 +22,7 @@ from .combat import (
 )
 from .data import supports
 from .effects import lose_step
-from .hidden import reveal
+from .hidden import handle, resolve, reveal
 from .steps_reinf import cancels_left
 
 if TYPE_CHECKING:
@@ -53,8 +53,8 @@ class Attack(Step["GameState"]):
         b = board()
         t = b.hex(f["target"])
         side = f["side"]
-        out = [act("add", u) for u in eligible_attackers(s, t, side) if u not in f["attackers"]]
-        out += [act("remove", u) for u in f["attackers"]]
+        out = [act("add", handle(s, u)) for u in eligible_attackers(s, t, side) if u not in f["attackers"]]
+        out += [act("remove", handle(s, u)) for u in f["attackers"]]
         sup = f["support"]
         out += [act("support", x) for x in support_options(s, t, f["attackers"], sup)]
         out += [act("remove", x) for x in sorted(v for v in sup.values() if v)]
@@ -67,10 +67,10 @@ class Attack(Step["GameState"]):
     def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
         sup = f["support"]
         if a.verb == "add":
-            f["attackers"].append(a.args[0])
+            f["attackers"].append(resolve(s, a.args[0]))
             f["attackers"].sort()
         elif a.verb == "remove":
-            x = a.args[0]
+            x = resolve(s, a.args[0])
             if x in f["attackers"]:
                 f["attackers"].remove(x)
                 self.prune(s, f)

@@ -9,7 +9,16 @@ from ...core.state import Step
 from . import units as U
 from .board import board
 from .data import tables
-from .hidden import OBJECTIVES, disband_actions, far_from_allies, hide, phantom_free, remove_phantom, reveal, say
+from .hidden import (
+    OBJECTIVES,
+    disband_actions,
+    far_from_allies,
+    handle,
+    hide,
+    phantom_free,
+    remove_phantom,
+    resolve,
+)
 from .reinforcements import (
     build_cost,
     build_hexes,
@@ -93,7 +102,7 @@ class Reinforce(Step["GameState"]):
                     and build_hexes(s, uid):
                 out.append(act("build", uid))
             elif u["hex"] and may_add_step(s, uid) and can_afford(s, uid, step_cost(uid)):
-                out.append(act("step", uid))
+                out.append(act("step", handle(s, uid)))
         out += disband_actions(s, side)
         out.append(act("done"))
         return out
@@ -110,9 +119,9 @@ class Reinforce(Step["GameState"]):
         elif a.verb == "build":
             s.call("place_unit", unit=a.args[0], mode="build", side=side)
         elif a.verb == "disband":
-            remove_phantom(s, a.args[0], "disbanded by the German player", public=False)
+            remove_phantom(s, resolve(s, a.args[0]), "disbanded by the German player", public=False)
         elif a.verb == "step":
-            uid = a.args[0]
+            uid = resolve(s, a.args[0])
             cost = step_cost(uid)
             charge(s, uid, cost)
             u = s.u(uid)
@@ -131,8 +140,8 @@ class Reinforce(Step["GameState"]):
             f["placed"].append(ret)
 
     def explain(self, s: GameState, f: dict[str, Any], a: Action) -> str | None:
-        if a.verb in ("place", "build", "step") and a.args and a.args[0] in s.g["units"]:
-            uid = a.args[0]
+        if a.verb in ("place", "build", "step") and a.args and resolve(s, a.args[0]) in s.g["units"]:
+            uid = resolve(s, a.args[0])
             if U.udef(uid).side != f["side"]:
                 return f"1944 9.0: {uid} is not a {f['side']} unit"
             if a.verb == "build" and not may_rebuild(s, uid):
@@ -158,7 +167,7 @@ class PlaceUnit(Step["GameState"]):
 
     def prompt(self, s: GameState, f: dict[str, Any]) -> str:
         if f.get("stage") == "phantom":
-            return f"Bring a phantom on with {U.udef(f['unit']).short}? Choose its hex or none"
+            return "Bring a phantom on with the unit just placed? Choose its hex, or none"
         what = {"place": "Place", "build": "Rebuild"}[f["mode"]]
         return f"{what} {U.udef(f['unit']).short}: choose a hex"
 
@@ -212,17 +221,22 @@ class PlaceUnit(Step["GameState"]):
         s.put(uid, lab)
         real = f"{d.short} {why} at {b.name_of(i)} ({sp} SP){' (over-stacked)' if over else ''}"
         if d.side == "german" and phantom_possible(s) and phantom_hexes(s, uid, entries):
+            # 18.5: the unit is announced only with its phantom (or without one), never alone first
             hide(s, [uid])
-            say(s, uid, "enter", f"A hidden German marker {u['hid']} enters at {lab}", real, hex=lab, rule=rule)
-            f["stage"], f["entries"] = "phantom", entries
+            u["pending"] = True
+            s.emit("enter", unit=uid, hex=lab, sp=sp, rule=rule, text=real, visible_to=["german"])
+            f["stage"], f["entries"], f["text"] = "phantom", entries, real
             return
         s.emit("enter", unit=uid, hex=lab, sp=sp, rule=rule, text=real)
         s.end(uid)
 
     def phantom(self, s: GameState, f: dict[str, Any], a: Action) -> None:
         uid = f["unit"]
+        u = s.u(uid)
+        u.pop("pending", None)
         if a.verb == "none":
-            reveal(s, uid, "no phantom comes with it")
+            u["hid"] = None
+            s.emit("enter", unit=uid, hex=u["hex"], sp=u["sp"], rule="1944 9.1", text=f["text"])
             s.end(uid)
             return
         pid = phantom_free(s)[0]
@@ -235,10 +249,11 @@ class PlaceUnit(Step["GameState"]):
         s.g["phantom_used"] = True
         s.u(uid)["partner"] = pid
         hide(s, [pid])
-        s.emit("hidden", marker=p["hid"], hex=lab, rule="1944 18.5",
-               text=f"A hidden German marker {p['hid']} enters at {lab}")
+        markers, hexes = sorted([p["hid"], u["hid"]]), sorted({lab, u["hex"]})
+        s.emit("hidden", markers=markers, hexes=hexes, rule="1944 18.5",
+               text=f"Two hidden German markers ({', '.join(markers)}) enter at {', '.join(hexes)}")
         s.emit("hidden", unit=uid, phantom=pid, visible_to=["german"], rule="1944 18.5",
-               text=f"{p['hid']} is a phantom beside {U.udef(uid).short} ({s.u(uid)['hid']})")
+               text=f"{p['hid']} is a phantom beside {U.udef(uid).short} ({u['hid']})")
         s.end(uid)
 
     def explain(self, s: GameState, f: dict[str, Any], a: Action) -> str | None:

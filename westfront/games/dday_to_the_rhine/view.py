@@ -62,10 +62,13 @@ def build_view(s: GameState, viewer: str | None) -> dict[str, Any]:
         u = g["units"][uid]
         if u["hex"] and u.get("hid") and viewer != "german":
             hv = view_piece(s, uid, viewer)
-            if hv:
+            if hv and not u.get("pending"):  # 18.5: announced together with its phantom
                 units_out.append(hv)
             continue
-        units_out.append(unit_view(s, uid, viewer))
+        uv = unit_view(s, uid, viewer)
+        if u["hex"] and u.get("hid"):
+            uv.update({"id": u["hid"], "unit": uid})  # actions name hidden pieces by marker
+        units_out.append(uv)
     for pid in sorted(g["phantoms"]):
         p = g["phantoms"][pid]
         if not p["hex"]:
@@ -74,8 +77,8 @@ def build_view(s: GameState, viewer: str | None) -> dict[str, Any]:
                                   "kind": "phantom", "factors": "0-0-6", "steps": 0, "max_steps": 0, "flags": []})
             continue
         if viewer == "german":
-            units_out.append({"id": pid, "side": "german", "hex": p["hex"], "box": None, "label": "Phantom",
-                              "kind": "phantom", "factors": "0-0-6", "steps": 0, "max_steps": 0,
+            units_out.append({"id": p.get("hid") or pid, "unit": pid, "side": "german", "hex": p["hex"], "box": None,
+                              "label": "Phantom", "kind": "phantom", "factors": "0-0-6", "steps": 0, "max_steps": 0,
                               "flags": ["hidden"] + (["moved"] if p["moved"] else []), "marker": p.get("hid")})
         else:
             hv = view_piece(s, pid, viewer)
@@ -99,6 +102,8 @@ def build_view(s: GameState, viewer: str | None) -> dict[str, Any]:
     f = facts(s)
     status.append(f"German cities east of the Rhine in supply: {f['german_east_cities']}; "
                   f"west: {f['german_west_cities']}")
+    if viewer is None and (g["phantoms"] or g["cards"] or g["objective"]):
+        v["prompt"] = s.waiting_text()  # spectators see no secrets, and prompts may name them
     v.update({
         "turn": s.turn, "turn_label": s.month(), "max_turns": g["last"], "first_turn": g["first"],
         "phase": g.get("phase", ""),
