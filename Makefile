@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test lint typecheck unit slow bench maps-check chromium clean
+.PHONY: play test lint typecheck unit slow bench maps-check chromium postgresql clean
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,9 +23,14 @@ $(VENV)/.installed-test: $(VENV)/.installed
 play: $(VENV)/.installed
 	$(VENV)/bin/westfront serve --host $(HOST) --port $(PORT)
 
+# Debian packages the tests drive for real: chromium (browser tests) and postgresql (server on PostgreSQL)
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { echo "installing Debian chromium for the browser tests"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { echo "installing Debian postgresql for the server tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check westfront tests bench
@@ -36,7 +41,7 @@ typecheck: $(VENV)/.installed-test
 unit: $(VENV)/.installed-test
 	$(VENV)/bin/pytest -m "not slow" $(PYTEST_ARGS)
 
-test: $(VENV)/.installed-test chromium lint typecheck
+test: $(VENV)/.installed-test chromium postgresql lint typecheck
 	$(VENV)/bin/pytest -m "not slow" $(PYTEST_ARGS)
 
 slow: $(VENV)/.installed-test

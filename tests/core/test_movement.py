@@ -159,3 +159,21 @@ def test_rail_flood_reach():
     passable = m.all_bb & ~m.bb([m.index["0501"], m.index["0502"], m.index["0503"]])
     ends = flood_reach(m.dilator(), m.index["0102"], passable, m.all_bb)
     assert m.index["0402"] in ends and m.index["0602"] not in ends
+
+
+def test_onslaught_strategic_movement_keeps_three_mp_from_enemy():
+    # onslaught 6.4: strategic movement triples the allowance; the mover must start, and stay,
+    # three or more movement points from every enemy division
+    from westfront.core.movement import within_mp
+
+    m = grid_map(width=16, height=6)
+    one = [1 if lab else PROHIBITED for lab in m.labels]
+    enemy = m.bb([m.index["1203"]])
+    near = within_mp(m.dilator(), enemy, m.all_bb, 2)  # hexes an enemy reaches with 1 or 2 MP
+    start = m.index["0103"]
+    assert not (near >> start) & 1, "eligible: starts 3+ MP away"
+    r = reach(m.nbrs, start, MoveModel(mp=3 * 4, enter=one, blocked=near))
+    assert r.ends and all(m.distance(h, m.index["1203"]) >= 3 for h in r.ends)
+    assert m.index["0903"] in r.cost and m.index["1003"] not in r.cost
+    # a unit already within 2 MP of the enemy is not eligible
+    assert (near >> m.index["1103"]) & 1

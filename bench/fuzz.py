@@ -1,0 +1,32 @@
+"""Large fuzz: many random games per registered game with every invariant checked.
+
+    .venv/bin/python bench/fuzz.py --games 200 [--game onslaught] [--deep 100]
+
+Prints one JSON line per game id: games, actions, seconds, games/s, result counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from westfront.games import registry
+from westfront.testing.fuzz import fuzz
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--game", action="append", help="game id (repeatable); default: all registered")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--deep", type=int, default=0, help="check save round trips every N actions")
+    args = ap.parse_args()
+    for gid in args.game or registry.game_ids():
+        rep = fuzz(gid, args.games, seed=args.seed, deep_every=args.deep)
+        print(json.dumps({"figure": "fuzz", "game": gid, "games": rep.games, "actions": rep.actions,
+                          "seconds": round(rep.seconds, 2), "games_per_s": round(rep.games / rep.seconds, 3),
+                          "results": rep.results}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""Opponents other than the AI: hotseat at one screen, and a friend with an invite link."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import shot
+
+pytestmark = pytest.mark.browser
+
+
+def test_hotseat_hides_the_board_while_the_device_changes_hands(page, server):
+    page.goto(server.url + "/")
+    page.check("input[name=opponent][value=hotseat]")
+    page.click("[data-testid=start]")
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Blue turn 1")
+    page.click("button[data-action=end]")
+    curtain = page.locator(".curtain")
+    expect(curtain).to_be_visible()
+    expect(curtain).to_contain_text("Red to play")
+    shot(page, "10-hotseat-curtain")
+    page.click("[data-testid=curtain-ok]")
+    expect(curtain).to_be_hidden()
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Red turn 1")
+    page.click("svg.map .counter[data-unit=r-inf-1]")
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Move r-inf-1")
+
+
+def test_a_friend_joins_with_the_invite_link(page, server):
+    page.goto(server.url + "/")
+    page.check("input[name=opponent][value=friend]")
+    page.click("[data-testid=start]")
+    link = page.locator("[data-testid=invite-red]")
+    expect(link).to_be_visible()
+    invite = link.input_value()
+    assert "/play/" in invite and "token=" in invite
+    page.click("text=Go to your game")
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Blue turn 1")
+    page.click("button[data-action=end]")
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Waiting for red")
+    # the friend: another browser profile, i.e. no seats remembered
+    page.evaluate("localStorage.clear()")
+    page.goto(invite)
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Red turn 1")
+    expect(page.locator(".seat.tomove")).to_contain_text("Red (you)")
+    assert "token=" not in page.url  # the secret leaves the address bar once remembered
+    page.click("button[data-action=end]")
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Waiting for blue")

@@ -1,0 +1,42 @@
+"""AI seats move by themselves, off the request thread, and say that they are thinking."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+from westfront.server.app import create_app
+from westfront.server.service import Settings
+
+from .conftest import act, new_game, token, view, wait_for
+
+
+def test_the_ai_answers_a_move_and_hands_back(client):
+    g = new_game(client, seats={"blue": "human", "red": "ai:random"})
+    gid, tb = g["id"], token(g, "blue")
+    t0 = time.monotonic()
+    r = act(client, gid, tb, "end", 0)
+    assert r.status_code == 200 and time.monotonic() - t0 < 2  # the request does not wait for the AI
+    v = wait_for(lambda: (x := view(client, gid, tb))["your_turn"] and x)
+    assert v["view"]["turn"] == 2
+    rec = client.get(f"/api/games/{gid}/log", params={"token": tb}).json()
+    assert {a["side"] for a in rec["actions"][1:]} == {"red"} and rec["actions"][-1]["action"] == "end"
+
+
+def test_the_ui_can_see_that_the_ai_is_thinking(db_url):
+    app = create_app(db_url, Settings(ai_delay=0.4))
+    with TestClient(app) as c:
+        g = new_game(c, seats={"blue": "human", "red": "ai:random"})
+        gid, tb = g["id"], token(g, "blue")
+        act(c, gid, tb, "end", 0)
+        seen = wait_for(lambda: view(c, gid, tb)["thinking"], timeout=5)
+        assert seen == "red"
+        rows = c.get("/api/games").json()
+        assert rows[0]["thinking"] is True
+
+
+def test_an_ai_only_game_plays_to_the_end(client):
+    g = new_game(client, seats={"blue": "ai:random", "red": "ai:random"}, options={"turns": 4})
+    rows = wait_for(lambda: [r for r in client.get("/api/games").json() if r["status"] == "over"], timeout=60)
+    assert rows[0]["id"] == g["id"] and rows[0]["result"]["reason"]

@@ -1,0 +1,105 @@
+"""AI seats move on their own, on worker threads, never on a request thread.
+
+When a game reaches a decision of an AI seat, :meth:`AIRunner.poke` queues the
+game. A worker copies the position under the game's lock, lets the agent think
+on the copy *without* the lock (players can still load the page, which shows
+"AI is thinking"), then takes the lock again and plays the move through the
+same commit path as a human move — unless the game changed meanwhile (an
+undo), in which case it thinks again.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+from ..core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .live import LiveGame
+    from .service import GameService
+
+log = logging.getLogger("westfront.server")
+
+
+class AIRunner:
+    def __init__(self, service: GameService, time_budget: float, delay: float, workers: int = 2):
+        self.service = service
+        self.time_budget = time_budget
+        self.delay = delay  # minimum seconds per AI move, so a person can follow the moves
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="westfront-ai")
+        self._pending: set[str] = set()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+
+    def poke(self, live: LiveGame) -> None:
+        """Start the AI on this game if an AI seat must decide and nobody is on it yet."""
+        if self._stop.is_set() or live.ai_to_move() is None:
+            return
+        with self._lock:
+            if live.id in self._pending:
+                return
+            self._pending.add(live.id)
+        self._pool.submit(self._run, live)
+
+    def busy(self, game_id: str) -> bool:
+        with self._lock:
+            return game_id in self._pending
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def _run(self, live: LiveGame) -> None:
+        try:
+            while not self._stop.is_set():
+                with live.lock:
+                    side = live.ai_to_move()
+                    if side is None or self.service.evicted(live):
+                        return
+                    version = live.version
+                    position = live.state.clone()
+                    live.thinking = side
+                self.service.publish(live)
+                started = time.monotonic()
+                text = self._choose(live, side, position)
+                wait = self.delay - (time.monotonic() - started)
+                if wait > 0 and self._stop.wait(wait):
+                    return  # the server is shutting down: leave the move to the next one
+                with live.lock:
+                    live.thinking = None
+                    if live.version != version:
+                        continue  # the game changed while we thought (undo): look again
+                    try:
+                        self.service.commit(live, side, text)
+                    except Exception:  # noqa: BLE001 - keep the worker alive; the game stays where it was
+                        log.exception("AI move %r failed to commit in game %s", text, live.id)
+                        return
+        finally:
+            live.thinking = None
+            with self._lock:
+                self._pending.discard(live.id)
+            # a human move may have arrived between our last check and now
+            if not self._stop.is_set() and live.ai_to_move() is not None and not self.service.evicted(live):
+                self.poke(live)
+
+    def _choose(self, live: LiveGame, side: str, position: object) -> str:
+        """The agent's move as text; a crashing or cheating agent is logged and replaced by a random move."""
+        from ..core.state import State
+
+        assert isinstance(position, State)
+        legal = [str(a) for a in position.legal_actions()]
+        try:
+            action = live.agent(side).choose(position, side, time_budget=self.time_budget)
+            text = str(action)
+            if text in legal:
+                return text
+            log.error("AI %s in game %s chose an illegal action %r; playing a random move instead",
+                      live.seats[side].kind, live.id, text)
+        except (Exception, IllegalAction):  # noqa: BLE001
+            log.exception("AI %s crashed in game %s; playing a random move instead", live.seats[side].kind, live.id)
+        return random.Random(live.version).choice(legal)

@@ -1,0 +1,151 @@
+"""Database schema and engine: SQLite by default, PostgreSQL when the URL says so.
+
+The *record* of a game is its row in ``games`` (game, scenario, options, seed)
+plus its rows in ``actions`` (one per accepted action, with the events it
+produced and the hash of the position after it). Everything else — the live
+``State`` kept in memory, the rows in ``snapshots`` — is a cache that can be
+rebuilt from the record and is checked against the stored hashes.
+
+Undone actions stay in ``actions`` with ``undone`` set, for audit; a partial
+unique index keeps at most one *active* action per ordinal, so two writers can
+never both extend a game at the same point, even from two server processes.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(24), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("scenario", String(64), nullable=False),
+    Column("options", Text, nullable=False),  # canonical JSON
+    Column("seed", BigInteger, nullable=False),
+    Column("version", Integer, nullable=False, default=0),  # bumped by every action and every undo
+    Column("n_actions", Integer, nullable=False, default=0),  # active actions in the record
+    Column("setup_hash", String(64), nullable=False),  # hash of the starting position
+    Column("status", String(16), nullable=False, default="active"),  # active | over | broken
+    # summary columns for the lobby, refreshed with every action (never trusted for play)
+    Column("to_move", String(32)),
+    Column("turn_label", String(128)),
+    Column("result", Text),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(24), ForeignKey("games.id"), primary_key=True),
+    Column("side", String(32), primary_key=True),
+    Column("kind", String(64), nullable=False),  # "human" or "ai:<level>"
+    Column("token", String(64), unique=True),  # secret; NULL for AI seats
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(24), ForeignKey("games.id"), nullable=False),
+    Column("ordinal", Integer, nullable=False),  # 1-based position in the active record
+    Column("side", String(32), nullable=False),  # who made it
+    Column("action", Text, nullable=False),  # action text, parsed back by State.parse
+    Column("events", Text, nullable=False),  # JSON list of every event (hidden ones too)
+    Column("hash", String(64), nullable=False),  # State.hash() after the action
+    Column("barrier", Boolean, nullable=False),  # revealed information or handed over: no undo past it
+    Column("undone", Boolean, nullable=False, default=False),
+    Column("version", Integer, nullable=False),  # game version this action created
+    Column("created_at", Float, nullable=False),
+)
+Index("ix_actions_game", actions.c.game_id, actions.c.ordinal)
+Index(
+    "ux_actions_active",
+    actions.c.game_id,
+    actions.c.ordinal,
+    unique=True,
+    sqlite_where=actions.c.undone.is_(False),
+    postgresql_where=actions.c.undone.is_(False),
+)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("game_id", String(24), ForeignKey("games.id"), primary_key=True),
+    Column("ordinal", Integer, primary_key=True),
+    Column("hash", String(64), nullable=False),
+    Column("state", Text, nullable=False),  # State.g as canonical JSON
+    Column("created_at", Float, nullable=False),
+)
+
+
+def default_db_url() -> str:
+    """SQLite under ``$XDG_DATA_HOME/westfront`` (``~/.local/share/westfront``)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "westfront"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'westfront.db'}"
+
+
+def resolve_db_url(url: str | None) -> str:
+    """Explicit URL, else ``WESTFRONT_DATABASE_URL``, else the default SQLite file."""
+    return url or os.environ.get("WESTFRONT_DATABASE_URL") or default_db_url()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine with the pragmas that make SQLite safe and quick for many small commits.
+
+    WAL lets readers run while one writer commits; ``synchronous=NORMAL`` in WAL
+    mode keeps every committed transaction across a crash or ``kill -9`` of the
+    server (only a power cut can lose the last commits; set
+    ``WESTFRONT_SQLITE_SYNC=FULL`` to guard against that as well).
+    """
+    kwargs: dict[str, Any] = {"future": True}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        if url in ("sqlite://", "sqlite:///:memory:"):
+            from sqlalchemy.pool import StaticPool
+
+            kwargs["poolclass"] = StaticPool
+    else:
+        kwargs["pool_pre_ping"] = True
+        kwargs["pool_size"] = 10
+        kwargs["max_overflow"] = 20
+    engine = create_engine(url, **kwargs)
+    if url.startswith("sqlite"):
+        sync = os.environ.get("WESTFRONT_SQLITE_SYNC", "NORMAL").upper()
+        if sync not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"WESTFRONT_SQLITE_SYNC must be NORMAL, FULL or EXTRA, not {sync!r}")
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA synchronous={sync}")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+    metadata.create_all(engine)
+    return engine

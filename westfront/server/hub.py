@@ -1,0 +1,94 @@
+"""WebSocket fan-out: every connected seat gets its own view when a game changes.
+
+Game work happens on worker threads (request threads, AI threads); sockets live
+on the event loop. :meth:`Hub.publish` is thread-safe: it drops each message
+into the connection's queue with ``call_soon_threadsafe``, and one writer task
+per connection sends them in order, so a slow browser never blocks a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+log = logging.getLogger("westfront.server")
+
+
+@dataclass(eq=False)
+class Connection:
+    ws: WebSocket
+    game_id: str
+    side: str
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+
+
+class Hub:
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._conns: dict[str, set[Connection]] = {}
+        self._lock = threading.Lock()
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+
+    def sides(self, game_id: str) -> set[str | None]:
+        """The seats with at least one open socket on this game."""
+        with self._lock:
+            return {c.side for c in self._conns.get(game_id, ())}
+
+    def publish(self, game_id: str, build: Callable[[str], dict[str, Any]]) -> None:
+        """Send ``build(side)`` to every socket of the game (call from any thread)."""
+        with self._lock:
+            conns = list(self._conns.get(game_id, ()))
+        if not conns or self.loop is None:
+            return
+        cache: dict[str, dict[str, Any]] = {}
+        for c in conns:
+            if c.side not in cache:
+                cache[c.side] = build(c.side)
+            msg = cache[c.side]
+            with contextlib.suppress(RuntimeError):  # loop already closed at shutdown
+                self.loop.call_soon_threadsafe(c.queue.put_nowait, msg)
+
+    async def serve(self, ws: WebSocket, game_id: str, side: str, first: dict[str, Any]) -> None:
+        """Run one accepted socket until the browser goes away."""
+        conn = Connection(ws, game_id, side)
+        with self._lock:
+            self._conns.setdefault(game_id, set()).add(conn)
+        conn.queue.put_nowait(first)
+        writer = asyncio.create_task(self._writer(conn))
+        try:
+            while True:
+                msg = await ws.receive_text()  # browsers may send "ping"; anything else is ignored
+                if msg == "ping":
+                    conn.queue.put_nowait({"type": "pong"})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            with self._lock:
+                peers = self._conns.get(game_id)
+                if peers is not None:
+                    peers.discard(conn)
+                    if not peers:
+                        del self._conns[game_id]
+            conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await writer
+
+    async def _writer(self, conn: Connection) -> None:
+        while True:
+            msg = await conn.queue.get()
+            if msg is None:
+                return
+            try:
+                await conn.ws.send_json(msg)
+            except Exception:  # noqa: BLE001 - the socket is gone; the reader loop will clean up
+                log.debug("websocket send failed for game %s", conn.game_id)
+                return

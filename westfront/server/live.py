@@ -1,0 +1,237 @@
+"""A game held in memory: its State, its record and the bookkeeping for undo and replay.
+
+The server keeps one :class:`LiveGame` per game it is serving, guarded by the
+game's own lock, so an action costs one ``apply`` and one database commit
+instead of a replay. A live game is always rebuilt from the stored record
+(:meth:`LiveGame.rebuild`), checking the hash after every action; a record that
+does not reproduce its hashes raises :class:`RecordBroken` and is never played
+on.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import api
+from ..ai import Agent, get_agent
+from ..core.errors import IllegalAction
+from ..core.state import State, is_undo_barrier
+from .store import ActionRecord, GameRecord, Seat
+
+log = logging.getLogger("westfront.server")
+
+CHECKPOINT_EVERY = 32  # replay viewer: one cached position per this many actions
+
+
+class RecordBroken(Exception):
+    """The stored record does not rebuild the positions it claims (hash mismatch, illegal action)."""
+
+
+@dataclass
+class Applied:
+    """One action applied in memory but not yet committed."""
+
+    record: ActionRecord
+    events: list[dict[str, Any]]
+    log_before: dict[str | None, int]  # visible log length per side before the action
+
+
+@dataclass
+class LiveGame:
+    id: str
+    game: str
+    scenario: str
+    options: dict[str, Any]
+    seed: int
+    seats: dict[str, Seat]
+    state: State
+    version: int
+    actions: list[ActionRecord]
+    setup_hash: str
+    created_at: float = 0.0
+    broken: str | None = None
+    thinking: str | None = None  # the AI seat that is choosing a move now
+    last_snapshot: int = 0  # ordinal of the newest cached position in the database
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    _anchor: State | None = None  # position after the last barrier: undo never goes before it
+    _anchor_n: int = 0
+    _agents: dict[str, Agent] = field(default_factory=dict)
+    _checkpoints: dict[int, State] = field(default_factory=dict)
+    _previews: tuple[int, dict[str, Any]] = (-1, {})
+    by_token: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_token = {s.token: s.side for s in self.seats.values() if s.token}
+        if self._anchor is None:
+            self._anchor = self.state.clone()
+            self._anchor_n = len(self.actions)
+
+    # ----- construction -----------------------------------------------------
+    @classmethod
+    def rebuild(cls, rec: GameRecord) -> LiveGame:
+        """Replay the record from the start, checking every stored hash."""
+        try:
+            s = api.load(rec.game, rec.scenario, rec.options, rec.seed)
+        except Exception as e:  # noqa: BLE001 - any failure to start means the record is unusable
+            raise RecordBroken(f"game {rec.id}: cannot start {rec.game}/{rec.scenario}: {e}") from e
+        if s.hash() != rec.setup_hash:
+            raise RecordBroken(f"game {rec.id}: the starting position hashes to {s.hash()}, "
+                               f"the record says {rec.setup_hash} (engine or data changed?)")
+        anchor, anchor_n = s.clone(), 0
+        for a in rec.actions:
+            before = s.current_player()
+            try:
+                events = s.apply(a.action)
+            except IllegalAction as e:
+                raise RecordBroken(f"game {rec.id}: action {a.ordinal} ({a.action!r}) no longer replays: "
+                                   f"{e.reason}") from None
+            h = s.hash()
+            if h != a.hash:
+                raise RecordBroken(f"game {rec.id}: after action {a.ordinal} ({a.action!r}) the position hashes "
+                                   f"to {h}, the record says {a.hash}")
+            snap = rec.snapshots.get(a.ordinal)
+            if snap is not None and snap != h:
+                raise RecordBroken(f"game {rec.id}: snapshot {a.ordinal} hash {snap} disagrees with the replay {h}")
+            if is_undo_barrier(events, before, s.current_player()):
+                anchor, anchor_n = s.clone(), a.ordinal
+        live = cls(id=rec.id, game=rec.game, scenario=rec.scenario, options=rec.options, seed=rec.seed,
+                   seats=rec.seats, state=s, version=rec.version, actions=list(rec.actions),
+                   setup_hash=rec.setup_hash, created_at=rec.created_at, _anchor=anchor, _anchor_n=anchor_n,
+                   last_snapshot=max(rec.snapshots, default=0))
+        return live
+
+    # ----- seats ---------------------------------------------------------------
+    def side_of(self, token: str | None) -> str | None:
+        return self.by_token.get(token) if token else None
+
+    def human_sides(self) -> list[str]:
+        return [s.side for s in self.seats.values() if not s.is_ai]
+
+    def ai_to_move(self) -> str | None:
+        """The AI seat that must decide now, if any."""
+        if self.state.is_terminal() or self.broken:
+            return None
+        cur = self.state.current_player()
+        seat = self.seats.get(cur) if cur else None
+        return cur if seat is not None and seat.is_ai else None
+
+    def agent(self, side: str) -> Agent:
+        ag = self._agents.get(side)
+        if ag is None:
+            ag = get_agent(self.seats[side].kind, seed=(self.seed * 31 + zlib.crc32(side.encode())) & 0xFFFFFFFF)
+            self._agents[side] = ag
+        return ag
+
+    @property
+    def n_actions(self) -> int:
+        return len(self.actions)
+
+    # ----- play ---------------------------------------------------------------
+    def apply(self, side: str, text: str, log_sides: set[str | None]) -> Applied:
+        """Apply ``text`` for ``side`` in memory. Raises IllegalAction and changes nothing.
+
+        The caller commits :attr:`Applied.record` and calls :meth:`accept`, or
+        :meth:`discard` when the commit fails.
+        """
+        s = self.state
+        if s.is_terminal():
+            raise IllegalAction("the game is over; no action is legal")
+        cur = s.current_player()
+        if cur != side:
+            raise IllegalAction(f"it is {cur}'s decision ({s.prompt()}), not {side}'s")
+        log_before = {sd: len(s.visible_log(sd)) for sd in log_sides | {side}}
+        events = s.apply(text)  # raises IllegalAction with the rule, state unchanged
+        barrier = is_undo_barrier(events, cur, s.current_player())
+        rec = ActionRecord(ordinal=len(self.actions) + 1, side=side, action=s.history[-1], events=events,
+                           hash=s.hash(), barrier=barrier, version=self.version + 1)
+        return Applied(rec, events, log_before)
+
+    def accept(self, ap: Applied) -> None:
+        """The action is committed: make it part of the live record."""
+        self.actions.append(ap.record)
+        self.version = ap.record.version
+        if ap.record.barrier:
+            self._anchor, self._anchor_n = self.state.clone(), ap.record.ordinal
+
+    def discard(self) -> None:
+        """The commit failed: go back to the last committed position."""
+        self.state = self._position_from_anchor(len(self.actions))
+
+    # ----- undo -----------------------------------------------------------------
+    def undo_reason(self, side: str) -> str | None:
+        """Why ``side`` may not undo now (None: it may)."""
+        if self.state.is_terminal():
+            return "the game is over"
+        if not self.actions or len(self.actions) <= self._anchor_n:
+            return "nothing to undo since the last die roll, reveal or hand-over"
+        last = self.actions[-1]
+        if last.side != side:
+            return f"the last action was {last.side}'s"
+        if last.barrier:
+            return "the last action rolled dice, revealed information or handed over play"
+        return None
+
+    def undo(self, new_version: int) -> int:
+        """Drop the last action (already checked with :meth:`undo_reason`); returns its ordinal."""
+        last = self.actions.pop()
+        self.state = self._position_from_anchor(len(self.actions))
+        self.version = new_version
+        self._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= len(self.actions)}
+        return last.ordinal
+
+    def _position_from_anchor(self, n: int) -> State:
+        assert self._anchor is not None
+        s = self._anchor.clone()
+        for a in self.actions[self._anchor_n:n]:
+            s.apply(a.action)
+        return s
+
+    # ----- replay -----------------------------------------------------------
+    def position_at(self, n: int) -> State:
+        """The position after ``n`` actions of the record (0: the start), from cached checkpoints."""
+        n = max(0, min(n, len(self.actions)))
+        if n == len(self.actions):
+            return self.state.clone()
+        base = (n // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
+        cp = self._checkpoints.get(base)
+        if cp is None:
+            lower = [k for k in self._checkpoints if k <= base]
+            start = max(lower) if lower else 0
+            s = self._checkpoints[start].clone() if lower else api.load(self.game, self.scenario, self.options,
+                                                                         self.seed)
+            for k in range(start, base):
+                s.apply(self.actions[k].action)
+                if (k + 1) % CHECKPOINT_EVERY == 0:
+                    self._checkpoints[k + 1] = s.clone()
+            self._checkpoints[base] = s.clone()
+            cp = self._checkpoints[base]
+        s = cp.clone()
+        for a in self.actions[base:n]:
+            s.apply(a.action)
+        return s
+
+    # ----- previews -----------------------------------------------------------
+    def previews(self, texts: list[str]) -> dict[str, Any]:
+        """Previews of legal actions, cached for the current version."""
+        ver, cache = self._previews
+        if ver != self.version:
+            cache = {}
+            self._previews = (self.version, cache)
+        legal = {str(a) for a in self.state.legal_actions()}
+        out: dict[str, Any] = {}
+        for t in texts:
+            if t not in legal:
+                out[t] = None
+                continue
+            if t not in cache:
+                try:
+                    cache[t] = self.state.preview(t)
+                except Exception:  # noqa: BLE001 - a preview is optional help; never fail the request
+                    log.exception("preview of %r failed in game %s", t, self.id)
+                    cache[t] = None
+            out[t] = cache[t]
+        return out

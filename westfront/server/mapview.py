@@ -1,0 +1,161 @@
+"""Drawing data for a game's map, computed once per game from its ``MAP_FILE``.
+
+The browser should not re-implement hex geometry: the server runs the same
+:class:`~westfront.core.hexgrid.Grid` code the engine uses (flat-topped
+``colrow``, pointy-topped ``letterrow``) and hands the UI pixel centres, one
+corner template, hexside segments and the places, zones, lines and boxes of
+the map. Point-to-point maps (``westfront-p2p/1``) become nodes and links.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import MapError
+from ..core.hexgrid import grid_for
+from ..core.mapdata import load_map
+from ..games import registry
+
+HEX_SIZE = 40.0  # circumradius in SVG pixels
+NODE_SPACING = 80.0  # p2p: pixels per unit of the map's own coordinates, when it gives small numbers
+
+
+def _r(x: float) -> float:
+    return round(x, 2)
+
+
+@cache
+def render_map(game_id: str) -> dict[str, Any]:
+    """The drawing data for ``game_id`` (cached: maps never change while serving)."""
+    mod = registry.module(game_id)
+    path = getattr(mod, "MAP_FILE", None)
+    if path is None:
+        raise MapError(f"game {game_id} exposes no MAP_FILE")
+    raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    schema = raw.get("schema")
+    if schema == "westfront-map/1":
+        return render_hex_map(path)
+    if schema == "westfront-p2p/1":
+        return render_p2p_map(raw)
+    raise MapError(f"{path}: unknown map schema {schema!r}")
+
+
+def render_hex_map(path: str | Path) -> dict[str, Any]:
+    m = load_map(path)
+    spec = m.spec
+    grid = grid_for(spec.grid.scheme)
+    centres: dict[str, tuple[float, float]] = {}
+    hexes = []
+    for lab, h in spec.hexes.items():
+        ax = grid.to_axial(lab)
+        x, y = grid.center(ax, HEX_SIZE)
+        centres[lab] = (x, y)
+        hexes.append({"id": lab, "x": _r(x), "y": _r(y), "terrain": h.terrain, "country": h.country,
+                      "features": list(h.features), "name": h.name})
+    corner = [(_r(cx), _r(cy)) for cx, cy in grid.corners((0, 0), HEX_SIZE)]
+    xs = [x for x, _ in centres.values()]
+    ys = [y for _, y in centres.values()]
+    pad = HEX_SIZE * 1.2
+    sides = []
+    for sid, sd in spec.hexsides.items():
+        a, b = sid.split("|")
+        seg = _shared_edge(grid, a, b)
+        if seg:
+            sides.append({"id": sid, "features": list(sd.features), "name": sd.name, "seg": seg})
+    lines = {}
+    for name, ln in spec.lines.items():
+        segs = [s for s in (_shared_edge(grid, *sid.split("|")) for sid in ln.hexsides) if s]
+        lines[name] = {"kind": ln.kind, "note": ln.note, "segs": segs}
+    return {
+        "kind": "hex",
+        "game": spec.game,
+        "title": spec.title,
+        "scheme": spec.grid.scheme,
+        "orientation": grid.orientation,
+        "hex_size": HEX_SIZE,
+        "corner": corner,
+        "bounds": [_r(min(xs) - pad), _r(min(ys) - pad), _r(max(xs) + pad), _r(max(ys) + pad)],
+        "terrain": {k: {"color": t.color, "label": t.label or k} for k, t in spec.terrain.items()},
+        "hexes": hexes,
+        "hexsides": sides,
+        "places": [{"name": p.name, "hex": p.hex, "kind": p.kind} for p in spec.places],
+        "zones": {k: {"kind": z.kind, "hexes": list(z.hexes), "note": z.note} for k, z in spec.zones.items()},
+        "lines": lines,
+        "boxes": {k: {"name": b.name, "entries": list(b.entries), "note": b.note} for k, b in spec.boxes.items()},
+    }
+
+
+def _shared_edge(grid: Any, a: str, b: str) -> list[float] | None:
+    """Endpoints [x1, y1, x2, y2] of the edge two adjacent hexes share."""
+    try:
+        ca = grid.corners(grid.to_axial(a), HEX_SIZE)
+        cb = grid.corners(grid.to_axial(b), HEX_SIZE)
+    except ValueError:
+        return None
+    common = [p for p in ca if any(math.dist(p, q) < 1e-6 * HEX_SIZE + 1e-6 for q in cb)]
+    if len(common) != 2:
+        return None
+    (x1, y1), (x2, y2) = common
+    return [_r(x1), _r(y1), _r(x2), _r(y2)]
+
+
+def render_p2p_map(raw: dict[str, Any]) -> dict[str, Any]:
+    """Nodes and links of a point-to-point map (schema in docs/view-contract.md)."""
+    nodes_in = raw.get("nodes") or {}
+    if isinstance(nodes_in, list):
+        nodes_in = {n["id"]: n for n in nodes_in}
+    pts: dict[str, tuple[float, float]] = {}
+    for nid, n in nodes_in.items():
+        if "x" in n and "y" in n:
+            pts[nid] = (float(n["x"]), float(n["y"]))
+        elif "pos" in n:
+            pts[nid] = (float(n["pos"][0]), float(n["pos"][1]))
+        elif "lonlat" in n:  # equirectangular, y grows south
+            lon, lat = n["lonlat"]
+            pts[nid] = (float(lon) * math.cos(math.radians(float(lat))), -float(lat))
+        else:
+            raise MapError(f"p2p node {nid!r} has no x/y, pos or lonlat")
+    if not pts:
+        raise MapError("a point-to-point map needs nodes")
+    xs = [p[0] for p in pts.values()]
+    ys = [p[1] for p in pts.values()]
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    scale = NODE_SPACING * math.sqrt(len(pts)) * 1.5 / span if span < 100 else 1.0
+    nodes = []
+    for nid, (x, y) in pts.items():
+        n = nodes_in[nid]
+        nodes.append({"id": nid, "x": _r((x - min(xs)) * scale), "y": _r((y - min(ys)) * scale),
+                      "name": n.get("name"), "terrain": n.get("terrain", "clear"), "kind": n.get("kind"),
+                      "features": list(n.get("features", []))})
+    links_in = raw.get("links") or []
+    if isinstance(links_in, dict):
+        links_in = [{"a": k.split("|")[0], "b": k.split("|")[1], **v} for k, v in links_in.items()]
+    links = []
+    for ln in links_in:
+        a, b = ln.get("a") or ln.get("from"), ln.get("b") or ln.get("to")
+        if a not in pts or b not in pts:
+            raise MapError(f"p2p link {a}-{b} names a node that does not exist")
+        links.append({"a": a, "b": b, "kind": ln.get("kind", "road"), "name": ln.get("name")})
+    w = (max(xs) - min(xs)) * scale
+    h = (max(ys) - min(ys)) * scale
+    pad = NODE_SPACING
+    return {
+        "kind": "p2p",
+        "game": raw.get("game"),
+        "title": raw.get("title", ""),
+        "node_radius": 18.0,
+        "bounds": [-pad, -pad, _r(w + pad), _r(h + pad)],
+        "terrain": {k: {"color": v.get("color", "#dddddd"), "label": v.get("label") or k}
+                    for k, v in (raw.get("terrain") or {}).items()},
+        "nodes": nodes,
+        "links": links,
+        "boxes": {k: {"name": v.get("name", k), "entries": list(v.get("entries", [])), "note": v.get("note")}
+                  for k, v in (raw.get("boxes") or {}).items()},
+        "places": [],
+        "zones": {},
+        "lines": {},
+    }

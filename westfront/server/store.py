@@ -1,0 +1,245 @@
+"""Reading and writing game records: one short transaction per accepted action.
+
+Every write checks the game's ``version`` in the same statement that bumps it
+(``UPDATE … WHERE version = :expected``), so a stale writer — another request,
+another thread, another server process on the same PostgreSQL — changes
+nothing and gets :class:`StaleVersion`. The caller acknowledges an action only
+after :meth:`Store.append_action` has returned, i.e. after the commit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from ..core.state import canonical_json
+from . import db
+
+
+class StaleVersion(Exception):
+    """The game moved on since the caller read it (HTTP 409)."""
+
+    def __init__(self, current: int | None):
+        super().__init__(f"stale version; the game is now at version {current}")
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Seat:
+    side: str
+    kind: str  # "human" | "ai:<level>"
+    token: str | None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind.startswith("ai:")
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    ordinal: int
+    side: str
+    action: str
+    events: list[dict[str, Any]]
+    hash: str
+    barrier: bool
+    version: int
+    created_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the lobby shows; refreshed with every write, never used to play."""
+
+    status: str  # active | over
+    to_move: str | None
+    turn_label: str | None
+    result: dict[str, Any] | None
+
+
+@dataclass
+class GameRecord:
+    id: str
+    game: str
+    scenario: str
+    options: dict[str, Any]
+    seed: int
+    version: int
+    setup_hash: str
+    status: str
+    seats: dict[str, Seat]
+    actions: list[ActionRecord] = field(default_factory=list)
+    snapshots: dict[int, str] = field(default_factory=dict)  # ordinal -> hash
+    created_at: float = 0.0
+
+
+# Statements built once: building them per call (``.values(**kw)``) costs more
+# than executing them. SQLAlchemy caches their compiled form.
+_BUMP = (update(db.games)
+         .where(db.games.c.id == bindparam("gid"), db.games.c.version == bindparam("expected"))
+         .values(version=bindparam("new"), n_actions=bindparam("n"), updated_at=bindparam("now"),
+                 status=bindparam("s_status"), to_move=bindparam("s_to_move"),
+                 turn_label=bindparam("s_turn_label"), result=bindparam("s_result")))
+_INSERT_ACTION = insert(db.actions)
+_INSERT_SNAPSHOT = insert(db.snapshots)
+_VERSION = select(db.games.c.version).where(db.games.c.id == bindparam("gid"))
+
+
+class Store:
+    """Game records in a SQL database (SQLAlchemy Core; SQLite or PostgreSQL)."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        # SQLite has one writer at a time; queueing writers here is faster than
+        # letting them spin on the busy timeout. PostgreSQL needs no such lock.
+        self._sqlite = engine.dialect.name == "sqlite"
+        self._write_lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[Connection]:
+        lock = self._write_lock if self._sqlite else contextlib.nullcontext()
+        with lock, self.engine.begin() as conn:
+            yield conn
+
+    # ----- writes ------------------------------------------------------------
+    def create_game(self, rec: GameRecord, summary: Summary) -> None:
+        """Insert a game, its seats and (for imported saves) its whole record at once."""
+        now = time.time()
+        with self._write() as conn:
+            conn.execute(insert(db.games).values(
+                id=rec.id, game=rec.game, scenario=rec.scenario, options=canonical_json(rec.options),
+                seed=rec.seed, version=rec.version, n_actions=len(rec.actions), setup_hash=rec.setup_hash,
+                created_at=now, updated_at=now, **_summary_cols(summary),
+            ))
+            conn.execute(insert(db.seats), [
+                {"game_id": rec.id, "side": s.side, "kind": s.kind, "token": s.token} for s in rec.seats.values()
+            ])
+            if rec.actions:
+                conn.execute(insert(db.actions), [_action_row(rec.id, a, now) for a in rec.actions])
+
+    def append_action(self, game_id: str, expected_version: int, a: ActionRecord, summary: Summary,
+                      snapshot: tuple[int, str, str] | None = None) -> None:
+        """Commit one action; raises StaleVersion when ``expected_version`` is not current."""
+        now = time.time()
+        try:
+            with self._write() as conn:
+                self._bump(conn, game_id, expected_version, a.version, summary, now, n_actions=a.ordinal)
+                conn.execute(_INSERT_ACTION, _action_row(game_id, a, now))
+                if snapshot is not None:
+                    ordinal, h, state_json = snapshot
+                    conn.execute(_INSERT_SNAPSHOT, {"game_id": game_id, "ordinal": ordinal, "hash": h,
+                                                    "state": state_json, "created_at": now})
+        except IntegrityError:
+            # another process extended the game at this ordinal first
+            raise StaleVersion(self.version_of(game_id)) from None
+
+    def undo(self, game_id: str, expected_version: int, new_version: int, ordinals: list[int],
+             summary: Summary) -> None:
+        """Mark the tail of the record undone (kept for audit) in one transaction."""
+        now = time.time()
+        with self._write() as conn:
+            self._bump(conn, game_id, expected_version, new_version, summary, now,
+                       n_actions=min(ordinals) - 1)
+            conn.execute(update(db.actions)
+                         .where(db.actions.c.game_id == game_id, db.actions.c.ordinal.in_(ordinals),
+                                db.actions.c.undone.is_(False))
+                         .values(undone=True))
+
+    def set_status(self, game_id: str, status: str) -> None:
+        with self._write() as conn:
+            conn.execute(update(db.games).where(db.games.c.id == game_id).values(status=status))
+
+    def _bump(self, conn: Connection, game_id: str, expected: int, new: int, summary: Summary, now: float,
+              n_actions: int) -> None:
+        params = {"gid": game_id, "expected": expected, "new": new, "n": n_actions, "now": now,
+                  **{f"s_{k}": v for k, v in _summary_cols(summary).items()}}
+        res = conn.execute(_BUMP, params)
+        if res.rowcount != 1:
+            raise StaleVersion(conn.execute(_VERSION, {"gid": game_id}).scalar())
+
+    # ----- reads -------------------------------------------------------------
+    def version_of(self, game_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            return conn.execute(_VERSION, {"gid": game_id}).scalar()
+
+    def load(self, game_id: str) -> GameRecord | None:
+        """The whole record: game row, seats, active actions in order, snapshot hashes."""
+        with self.engine.connect() as conn:
+            g = conn.execute(select(db.games).where(db.games.c.id == game_id)).mappings().first()
+            if g is None:
+                return None
+            seat_rows = conn.execute(select(db.seats).where(db.seats.c.game_id == game_id)).mappings().all()
+            act_rows = conn.execute(
+                select(db.actions)
+                .where(db.actions.c.game_id == game_id, db.actions.c.undone.is_(False))
+                .order_by(db.actions.c.ordinal)
+            ).mappings().all()
+            snap_rows = conn.execute(
+                select(db.snapshots.c.ordinal, db.snapshots.c.hash).where(db.snapshots.c.game_id == game_id)
+            ).all()
+        return GameRecord(
+            id=g["id"], game=g["game"], scenario=g["scenario"], options=json.loads(g["options"]),
+            seed=int(g["seed"]), version=g["version"], setup_hash=g["setup_hash"], status=g["status"],
+            seats={r["side"]: Seat(r["side"], r["kind"], r["token"]) for r in seat_rows},
+            actions=[ActionRecord(r["ordinal"], r["side"], r["action"], json.loads(r["events"]), r["hash"],
+                                  bool(r["barrier"]), r["version"], r["created_at"]) for r in act_rows],
+            snapshots={int(o): h for o, h in snap_rows},
+            created_at=g["created_at"],
+        )
+
+    def snapshot_state(self, game_id: str, ordinal: int) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(db.snapshots.c.state).where(
+                db.snapshots.c.game_id == game_id, db.snapshots.c.ordinal == ordinal)).scalar()
+
+    def list_games(self, limit: int = 100, status: str | None = None) -> list[dict[str, Any]]:
+        """Newest first, for the lobby. No tokens, no seeds."""
+        q = select(db.games).order_by(db.games.c.updated_at.desc()).limit(limit)
+        if status:
+            q = q.where(db.games.c.status == status)
+        with self.engine.connect() as conn:
+            rows = conn.execute(q).mappings().all()
+            ids = [r["id"] for r in rows]
+            seat_rows = conn.execute(select(db.seats.c.game_id, db.seats.c.side, db.seats.c.kind)
+                                     .where(db.seats.c.game_id.in_(ids))).all() if ids else []
+        kinds: dict[str, dict[str, str]] = {}
+        for gid, side, kind in seat_rows:
+            kinds.setdefault(gid, {})[side] = kind
+        return [{
+            "id": r["id"], "game": r["game"], "scenario": r["scenario"], "status": r["status"],
+            "version": r["version"], "actions": r["n_actions"], "to_move": r["to_move"],
+            "turn_label": r["turn_label"], "result": json.loads(r["result"]) if r["result"] else None,
+            "seats": kinds.get(r["id"], {}), "created_at": r["created_at"], "updated_at": r["updated_at"],
+        } for r in rows]
+
+    def games_to_resume(self) -> list[str]:
+        """Active games whose side to move is an AI seat (restart the AI after a crash)."""
+        q = (select(db.games.c.id).join(db.seats, (db.seats.c.game_id == db.games.c.id)
+                                        & (db.seats.c.side == db.games.c.to_move))
+             .where(db.games.c.status == "active", db.seats.c.kind.like("ai:%")))
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(q).all()]
+
+    def count_games(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(db.games)).scalar() or 0)
+
+
+def _summary_cols(s: Summary) -> dict[str, Any]:
+    return {"status": s.status, "to_move": s.to_move, "turn_label": s.turn_label,
+            "result": json.dumps(s.result) if s.result else None}
+
+
+def _action_row(game_id: str, a: ActionRecord, now: float) -> dict[str, Any]:
+    return {"game_id": game_id, "ordinal": a.ordinal, "side": a.side, "action": a.action,
+            "events": json.dumps(a.events, separators=(",", ":"), default=str), "hash": a.hash,
+            "barrier": a.barrier, "undone": False, "version": a.version, "created_at": a.created_at or now}

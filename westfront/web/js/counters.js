@@ -1,0 +1,80 @@
+// Generic counters: side colour, label, unit-type box, factors and step pips.
+// A game's UI layer (web/games/<id>.js) may replace any part of this with
+// drawCounter(unit, size, helpers) or just sideColor(side).
+
+import { svg, sideColor, inkOn } from "./util.js";
+
+const KIND_MARK = {
+  inf: "infantry", infantry: "infantry", arm: "armour", armor: "armour", armour: "armour", panzer: "armour",
+  tank: "armour", mech: "mech", pzgr: "mech", mot: "mech", art: "artillery", artillery: "artillery",
+  para: "para", airborne: "para", hq: "hq", cav: "recon", recon: "recon", army: "army", corps: "corps",
+};
+
+export function colorOf(u, layer) {
+  return u.color || (layer.sideColor && layer.sideColor(u.side)) || sideColor(u.nation || u.side);
+}
+
+function symbol(kind, w, h, ink) {
+  const k = KIND_MARK[String(kind || "").toLowerCase()];
+  const g = svg("g", { class: "nato", stroke: ink, fill: "none", "stroke-width": 1.2 });
+  g.append(svg("rect", { x: -w / 2, y: -h / 2, width: w, height: h }));
+  if (k === "infantry" || k === "mech" || k === "para") {
+    g.append(svg("line", { x1: -w / 2, y1: -h / 2, x2: w / 2, y2: h / 2 }), svg("line", { x1: -w / 2, y1: h / 2, x2: w / 2, y2: -h / 2 }));
+  }
+  if (k === "armour" || k === "mech") g.append(svg("ellipse", { cx: 0, cy: 0, rx: w * 0.32, ry: h * 0.28 }));
+  if (k === "artillery") g.append(svg("circle", { cx: 0, cy: 0, r: h * 0.18, fill: ink }));
+  if (k === "recon") g.append(svg("line", { x1: -w / 2, y1: h / 2, x2: w / 2, y2: -h / 2 }));
+  if (k === "para") g.append(svg("path", { d: `M${-w * 0.25},${-h * 0.3} q${w * 0.25},${h * 0.3} ${w * 0.5},0` }));
+  if (!k) g.append(svg("text", { x: 0, y: h * 0.18, class: "kindtext", fill: ink, stroke: "none" }, String(kind || "").slice(0, 4)));
+  return g;
+}
+
+/** An SVG <g class="counter"> centred on (0,0) for a unit of the view. */
+export function drawCounter(u, size, layer = {}, opts = {}) {
+  if (layer.drawCounter) {
+    const custom = layer.drawCounter(u, size, { svg, sideColor, inkOn });
+    if (custom) {
+      custom.classList.add("counter");
+      custom.dataset.unit = u.id;
+      if (u.hex) custom.dataset.hex = u.hex;
+      return custom;
+    }
+  }
+  const s = size;
+  const fill = colorOf(u, layer);
+  const ink = inkOn(fill);
+  const flags = u.flags || [];
+  const hidden = u.kind === "hidden" || flags.includes("hidden");
+  const g = svg("g", { class: `counter side-${u.side}` + (flags.length ? " " + flags.map((f) => "f-" + f).join(" ") : ""),
+    "data-unit": u.id, "data-hex": u.hex || "" });
+  g.append(svg("title", {}, hidden ? `${u.side}: unidentified unit` :
+    `${u.label || u.id} (${u.side}) ${u.factors || ""}${u.max_steps ? ` — ${u.steps}/${u.max_steps} steps` : ""}${flags.length ? " — " + flags.join(", ") : ""}`));
+  g.append(svg("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: s * 0.08, fill, class: "body" }));
+  if (hidden) {
+    g.append(svg("text", { x: 0, y: s * 0.15, class: "hidden-q", fill: ink }, "?"));
+    return g;
+  }
+  g.append(svg("text", { x: 0, y: -s * 0.29, class: "ulabel", fill: ink }, String(u.label ?? u.id).slice(0, 10)));
+  const sym = symbol(u.kind, s * 0.42, s * 0.26, ink);
+  sym.setAttribute("transform", `translate(0,${(-s * 0.02).toFixed(1)})`);
+  g.append(sym);
+  g.append(svg("text", { x: 0, y: s * 0.4, class: "factors", fill: ink }, u.factors ?? ""));
+  if (u.max_steps && u.max_steps > 1) {
+    for (let i = 0; i < u.max_steps; i++) {
+      g.append(svg("circle", { cx: s / 2 - 3.5, cy: -s * 0.12 + i * 5.5, r: 1.9, class: i < u.steps ? "pip" : "pip lost",
+        fill: i < u.steps ? ink : "none", stroke: ink }));
+    }
+  }
+  if (u.max_steps && u.steps < u.max_steps) g.append(svg("rect", { x: -s / 2, y: s / 2 - 3, width: s, height: 3, class: "reduced" }));
+  if (flags.includes("oos")) g.append(svg("text", { x: -s / 2 + 2, y: -s / 2 + 7, class: "oos" }, "OOS"));
+  if (opts.dimFlags && flags.some((f) => opts.dimFlags.includes(f))) g.classList.add("spent");
+  return g;
+}
+
+/** A small HTML rendering of a counter for the stack inspector and off-map boxes. */
+export function counterChip(u, layer = {}) {
+  const s = 40;
+  const root = svg("svg", { width: s + 4, height: s + 4, viewBox: `${-s / 2 - 2} ${-s / 2 - 2} ${s + 4} ${s + 4}`, class: "chip" });
+  root.append(drawCounter(u, s, layer));
+  return root;
+}

@@ -1,0 +1,145 @@
+// The lobby: start a game (game, scenario, optional rules, side, opponent), resume
+// the games this browser holds seats in, list the games on the server, load a save.
+
+import { allSeats, catalog, forgetGame, get, post, rememberSeat } from "./api.js";
+import { clear, el, fmtTime, titleCase, toast } from "./util.js";
+
+export async function lobbyScreen(root) {
+  const cat = await catalog();
+  const page = el("div", { class: "page" });
+  clear(root).append(el("header", { class: "topbar" }, el("a", { href: "/", class: "brand" }, "westfront"),
+    el("span", { class: "gametitle" }, "Western Front 1943–45 board wargames")), page);
+  const form = newGameForm(cat);
+  const mine = el("section", { class: "card" }, el("h2", {}, "Your games"), el("div", { "data-testid": "my-games" }, "…"));
+  const all = el("section", { class: "card" }, el("h2", {}, "Games on this server"), el("div", { "data-testid": "all-games" }, "…"));
+  page.append(el("div", { class: "lobbygrid" }, el("div", {}, form, loadForm(cat)), el("div", {}, mine, all)));
+  await listGames(mine.lastChild, all.lastChild);
+}
+
+function newGameForm(cat) {
+  const games = cat.games;
+  const gameSel = el("select", { id: "ng-game", name: "game" }, games.map((g) => el("option", { value: g.id }, g.title)));
+  const scenSel = el("select", { id: "ng-scenario", name: "scenario" });
+  const scenDesc = el("p", { class: "muted small" });
+  const gameDesc = el("p", { class: "muted small" });
+  const opts = el("div", { class: "options" });
+  const sideSel = el("select", { id: "ng-side", name: "side" });
+  const levelSel = el("select", { id: "ng-level", name: "level" }, cat.ai_levels.map((l) => el("option", { value: l }, titleCase(l))));
+  const preferred = ["normal", "easy", "random"].find((l) => cat.ai_levels.includes(l));
+  if (preferred) levelSel.value = preferred;
+  const opp = (v, label, extra) => el("label", { class: "radio" }, el("input", { type: "radio", name: "opponent", value: v, checked: v === "ai" }), ` ${label} `, extra || "");
+  const seed = el("input", { id: "ng-seed", type: "number", min: 0, placeholder: "random" });
+  const out = el("div", { class: "created" });
+  const refresh = () => {
+    const g = games.find((x) => x.id === gameSel.value);
+    clear(scenSel).append(...g.scenarios.map((s) => el("option", { value: s.id }, s.title)));
+    clear(sideSel).append(...g.players.map((p) => el("option", { value: p }, titleCase(p))));
+    gameDesc.textContent = g.description || "";
+    const showScen = () => { scenDesc.textContent = (g.scenarios.find((s) => s.id === scenSel.value) || {}).description || ""; };
+    scenSel.onchange = showScen;
+    showScen();
+    clear(opts);
+    for (const o of g.options) {
+      const id = `opt-${o.id}`;
+      const input = o.choices
+        ? el("select", { id, "data-option": o.id }, o.choices.map((c) => el("option", { value: String(c), selected: c === o.default }, String(c))))
+        : el("input", { id, type: "checkbox", "data-option": o.id, checked: !!o.default });
+      opts.append(el("div", { class: "optrow", title: o.description || "" }, el("label", { for: id }, o.title, o.rule ? el("span", { class: "rule" }, o.rule) : ""), input,
+        o.description ? el("div", { class: "muted small" }, o.description) : null));
+    }
+  };
+  gameSel.onchange = refresh;
+  refresh();
+  const submit = async (e) => {
+    e.preventDefault();
+    const g = games.find((x) => x.id === gameSel.value);
+    const options = {};
+    for (const input of opts.querySelectorAll("[data-option]")) {
+      const o = g.options.find((x) => x.id === input.dataset.option);
+      options[o.id] = input.type === "checkbox" ? input.checked : (o.choices.find((c) => String(c) === input.value) ?? input.value);
+    }
+    const me = sideSel.value;
+    const mode = new FormData(e.target).get("opponent");
+    const seats = {};
+    for (const p of g.players) seats[p] = p === me || mode !== "ai" ? "human" : `ai:${levelSel.value}`;
+    const body = { game: g.id, scenario: scenSel.value, options, seats };
+    if (seed.value !== "") body.seed = Number(seed.value);
+    try {
+      const r = await post("/api/games", body);
+      rememberSeat(r.id, me, r.seats[me].token, { game: g.id });
+      if (mode === "hotseat") for (const p of g.players) rememberSeat(r.id, p, r.seats[p].token);
+      if (mode === "friend") {
+        clear(out).append(el("h3", {}, "Invite your friend"),
+          ...g.players.filter((p) => p !== me).map((p) => {
+            const link = el("input", { class: "invite", readonly: true, value: r.seats[p].url, "data-testid": `invite-${p}` });
+            return el("div", {}, el("p", {}, `Send this link to the player of ${titleCase(p)} (it is their secret seat):`), link,
+              el("button", { class: "btn small", type: "button", onclick: () => { navigator.clipboard?.writeText(link.value); toast("Copied."); } }, "copy"));
+          }),
+          el("p", {}, el("a", { class: "btn primary", href: `/play/${r.id}` }, `Go to your game (${titleCase(me)})`)));
+        return;
+      }
+      location.href = `/play/${r.id}`;
+    } catch (err) {
+      toast(err.message, "error", 8000);
+    }
+  };
+  return el("section", { class: "card newgame" }, el("h2", {}, "New game"),
+    el("form", { onsubmit: submit, "data-testid": "new-game" },
+      el("div", { class: "row" }, el("label", { for: "ng-game" }, "Game"), gameSel), gameDesc,
+      el("div", { class: "row" }, el("label", { for: "ng-scenario" }, "Scenario"), scenSel), scenDesc,
+      el("fieldset", {}, el("legend", {}, "Optional rules"), opts),
+      el("div", { class: "row" }, el("label", { for: "ng-side" }, "You play"), sideSel),
+      el("fieldset", {}, el("legend", {}, "Opponent"),
+        opp("ai", "Computer, strength", levelSel), el("br"),
+        opp("hotseat", "Hotseat — two players at this screen"), el("br"),
+        opp("friend", "A friend, with an invite link")),
+      el("details", {}, el("summary", {}, "Advanced"), el("div", { class: "row" }, el("label", { for: "ng-seed" }, "Dice seed"), seed)),
+      el("button", { class: "btn primary big", type: "submit", "data-testid": "start" }, "Start the game")), out);
+}
+
+function loadForm(cat) {
+  const file = el("input", { type: "file", accept: ".json,application/json", "data-testid": "load-file" });
+  const mode = el("select", {}, el("option", { value: "hotseat" }, "play every side here"),
+    ...cat.ai_levels.map((l) => el("option", { value: `ai:${l}` }, `against the computer (${titleCase(l)})`)));
+  const go = async () => {
+    if (!file.files.length) { toast("Choose a save file first.", "error"); return; }
+    const text = await file.files[0].text();
+    let doc;
+    try { doc = JSON.parse(text); } catch { toast("That file is not a westfront save.", "error"); return; }
+    const info = cat.games.find((g) => g.id === doc.game);
+    if (!info) { toast(`This server has no game ${doc.game}.`, "error"); return; }
+    const seats = {};
+    info.players.forEach((p, i) => { seats[p] = mode.value === "hotseat" || i === 0 ? "human" : mode.value; });
+    try {
+      const r = await post("/api/games/import", { save: text, seats });
+      for (const [p, s] of Object.entries(r.seats)) if (s.token) rememberSeat(r.id, p, s.token, { game: doc.game });
+      location.href = `/play/${r.id}`;
+    } catch (e) {
+      toast(e.message, "error", 8000);
+    }
+  };
+  return el("section", { class: "card" }, el("h2", {}, "Load a save"),
+    el("p", { class: "muted small" }, "Continue a downloaded game. Its moves are replayed and checked before it starts."),
+    file, el("div", { class: "row" }, el("label", {}, "Then"), mode), el("button", { class: "btn", onclick: go, "data-testid": "load-go" }, "Load"));
+}
+
+async function listGames(mineBox, allBox) {
+  const seats = allSeats();
+  let games = [];
+  try { games = await get("/api/games?limit=200"); } catch (e) { allBox.textContent = e.message; return; }
+  const byId = new Map(games.map((g) => [g.id, g]));
+  const row = (g, mine) => el("tr", { "data-game": g.id },
+    el("td", {}, g.title, el("div", { class: "muted small" }, g.scenario)),
+    el("td", {}, Object.entries(g.seats).map(([s, k]) => `${titleCase(s)}: ${k === "human" ? (mine && seats[g.id][s] ? "you" : "human") : "AI " + k.slice(3)}`).join(", ")),
+    el("td", {}, g.status === "over" ? (g.result ? `over — ${g.result.winner ? titleCase(g.result.winner) + " won" : "draw"}` : "over") : `${g.turn_label || ""}${g.to_move ? `, ${titleCase(g.to_move)} to move` : ""}`,
+      g.thinking ? el("span", { class: "muted" }, " (AI thinking)") : ""),
+    el("td", { class: "muted small" }, fmtTime(g.updated_at)),
+    el("td", {}, mine ? el("a", { class: "btn small primary", href: `/play/${g.id}` }, g.status === "over" ? "Open" : "Resume") : null,
+      g.status === "over" || mine ? el("a", { class: "btn small", href: `/replay/${g.id}` }, "Replay") : null,
+      mine ? el("button", { class: "btn small", title: "forget this game's seats in this browser", onclick: (e) => { forgetGame(g.id); e.target.closest("tr").remove(); } }, "✕") : null));
+  const table = (rows) => el("table", { class: "games" }, el("tr", {}, ["Game", "Seats", "State", "Last move", ""].map((h) => el("th", {}, h))), rows);
+  const mineRows = Object.keys(seats).filter((id) => byId.has(id)).map((id) => row(byId.get(id), true));
+  clear(mineBox).append(mineRows.length ? table(mineRows) : el("p", { class: "muted" }, "None yet — start one on the left."));
+  const others = games.filter((g) => !seats[g.id]);
+  clear(allBox).append(others.length ? table(others.map((g) => row(g, false))) : el("p", { class: "muted" }, "No other games."));
+}

@@ -1,0 +1,313 @@
+// The map: an SVG drawn from /api/maps/<game> (hex grids of both orientations, or
+// nodes and links), with counters, markers, highlights, zoom (wheel, buttons) and
+// pan (drag). It knows nothing about any game's rules.
+
+import { clear, el, svg, sideColor } from "./util.js";
+import { drawCounter } from "./counters.js";
+
+const FEATURE_ICON = { city: "■", town: "●", port: "⚓", fort: "✚", fortification: "✚", airfield: "✈",
+  capital: "★", bridge: "═", beach: "≈", objective: "◎", victory: "★", resource: "◆", factory: "⚙" };
+const SIDE_STYLE = {
+  river: { stroke: "#3f7fc4", width: 3.5 }, major_river: { stroke: "#2d66a8", width: 7 },
+  sea: { stroke: "#355f8a", width: 2 }, canal: { stroke: "#4b8fd0", width: 2.5, dash: "6 3" },
+  impassable: { stroke: "#333", width: 4 }, escarpment: { stroke: "#7a5230", width: 4, dash: "2 3" },
+  border: { stroke: "#8a3b8a", width: 2, dash: "8 4" }, dyke: { stroke: "#6a5a3a", width: 3, dash: "4 2" },
+  bridge: { stroke: "#222", width: 2 }, road: { stroke: "#8b6b3b", width: 2 },
+};
+
+export class MapView {
+  constructor(container, data, layer = {}, handlers = {}) {
+    this.container = container;
+    this.data = data;
+    this.layer = layer;
+    this.h = handlers;
+    this.pos = new Map();
+    this.info = new Map();
+    this.unitsAt = new Map();
+    this.units = new Map();
+    this.build();
+  }
+
+  // ----- drawing the board (once) -------------------------------------------
+  build() {
+    const d = this.data;
+    clear(this.container);
+    this.root = svg("svg", { class: "map", role: "img", "aria-label": d.title || "map" });
+    this.vp = svg("g", { class: "viewport" });
+    this.root.append(this.vp);
+    this.gBase = svg("g", { class: "base" });
+    this.gSides = svg("g", { class: "hexsides" });
+    this.gLabels = svg("g", { class: "labels" });
+    this.gHigh = svg("g", { class: "highlights" });
+    this.gPath = svg("g", { class: "path" });
+    this.gMarkers = svg("g", { class: "markers" });
+    this.gUnits = svg("g", { class: "units" });
+    this.gHover = svg("g", { class: "hover", "pointer-events": "none" });
+    this.vp.append(this.gBase, this.gSides, this.gLabels, this.gHigh, this.gPath, this.gMarkers, this.gUnits, this.gHover);
+    if (d.kind === "p2p") this.buildNodes();
+    else this.buildHexes();
+    this.tip = el("div", { class: "maptip", hidden: true });
+    const tools = el("div", { class: "maptools" },
+      el("button", { title: "zoom in", "aria-label": "zoom in", onclick: () => this.zoomBy(1.25) }, "+"),
+      el("button", { title: "zoom out", "aria-label": "zoom out", onclick: () => this.zoomBy(0.8) }, "−"),
+      el("button", { title: "fit the map", "aria-label": "fit map", onclick: () => this.fit() }, "⤢"));
+    this.container.append(this.root, this.tip, tools);
+    this.installPanZoom();
+    requestAnimationFrame(() => this.fit());
+  }
+
+  buildHexes() {
+    const d = this.data;
+    const corner = d.corner;
+    const pts = (x, y, k = 1) => corner.map(([cx, cy]) => `${(x + cx * k).toFixed(1)},${(y + cy * k).toFixed(1)}`).join(" ");
+    this.hexPoints = pts;
+    const places = new Map();
+    for (const p of d.places || []) (places.get(p.hex) || places.set(p.hex, []).get(p.hex)).push(p);
+    for (const h of d.hexes) {
+      this.pos.set(h.id, [h.x, h.y]);
+      this.info.set(h.id, { ...h, places: places.get(h.id) || [] });
+      const color = (d.terrain[h.terrain] || {}).color || "#ddd";
+      const poly = svg("polygon", { points: pts(h.x, h.y), fill: color, class: `hex t-${h.terrain}`, "data-hex": h.id });
+      this.gBase.append(poly);
+      const s = d.hex_size;
+      this.gLabels.append(svg("text", { x: h.x, y: h.y - s * 0.62, class: "hexlabel" }, h.id));
+      const icons = h.features.map((f) => FEATURE_ICON[f]).filter(Boolean);
+      if (icons.length) this.gLabels.append(svg("text", { x: h.x - s * 0.5, y: h.y - s * 0.25, class: "feature" }, icons.join("")));
+      const names = [h.name, ...(places.get(h.id) || []).map((p) => p.name)].filter(Boolean);
+      if (names.length) this.gLabels.append(svg("text", { x: h.x, y: h.y + s * 0.78, class: "placename" }, [...new Set(names)].join(" / ")));
+    }
+    for (const sd of d.hexsides) {
+      for (const f of sd.features) {
+        const st = SIDE_STYLE[f] || { stroke: "#555", width: 2 };
+        const [x1, y1, x2, y2] = sd.seg;
+        this.gSides.append(svg("line", { x1, y1, x2, y2, stroke: st.stroke, "stroke-width": st.width,
+          "stroke-dasharray": st.dash, "stroke-linecap": "round", class: `side s-${f}` }));
+      }
+    }
+    for (const [name, ln] of Object.entries(d.lines || {})) {
+      for (const [x1, y1, x2, y2] of ln.segs) {
+        this.gSides.append(svg("line", { x1, y1, x2, y2, class: `line l-${ln.kind}`, "data-line": name }));
+      }
+    }
+  }
+
+  buildNodes() {
+    const d = this.data;
+    const r = d.node_radius;
+    for (const n of d.nodes) this.pos.set(n.id, [n.x, n.y]);
+    for (const ln of d.links) {
+      const [x1, y1] = this.pos.get(ln.a);
+      const [x2, y2] = this.pos.get(ln.b);
+      this.gSides.append(svg("line", { x1, y1, x2, y2, class: `link k-${ln.kind}` }));
+    }
+    for (const n of d.nodes) {
+      this.info.set(n.id, { ...n, places: [] });
+      const color = (d.terrain[n.terrain] || {}).color || "#e8e4c9";
+      this.gBase.append(svg("circle", { cx: n.x, cy: n.y, r, fill: color, class: "node hex", "data-hex": n.id }));
+      this.gLabels.append(svg("text", { x: n.x, y: n.y + r + 12, class: "placename" }, n.name || n.id));
+    }
+    this.hexPoints = null;
+  }
+
+  shape(id, cls, k = 1) {
+    const [x, y] = this.pos.get(id);
+    if (this.hexPoints) return svg("polygon", { points: this.hexPoints(x, y, k), class: cls, "data-hex": id });
+    return svg("circle", { cx: x, cy: y, r: this.data.node_radius * k, class: cls, "data-hex": id });
+  }
+
+  // ----- units and markers ----------------------------------------------------
+  setPieces(units, markers, opts = {}) {
+    clear(this.gUnits);
+    clear(this.gMarkers);
+    this.unitsAt = new Map();
+    this.units = new Map();
+    for (const u of units || []) {
+      this.units.set(u.id, u);
+      if (!u.hex || !this.pos.has(u.hex)) continue;
+      (this.unitsAt.get(u.hex) || this.unitsAt.set(u.hex, []).get(u.hex)).push(u);
+    }
+    const size = this.hexPoints ? this.data.hex_size * 0.9 : this.data.node_radius * 1.6;
+    for (const [hex, stack] of this.unitsAt) {
+      const [x, y] = this.pos.get(hex);
+      const shown = stack.slice(0, 4);
+      const off = Math.min(5, size * 0.14);
+      const g = svg("g", { class: "stack", "data-hex": hex });
+      shown.forEach((u, i) => {
+        const k = shown.length - 1 - i;
+        const c = drawCounter(u, size, this.layer, opts);
+        c.setAttribute("transform", `translate(${(x - k * off).toFixed(1)},${(y - k * off).toFixed(1)})`);
+        g.append(c);
+      });
+      if (stack.length > 1) {
+        g.append(svg("circle", { cx: x + size * 0.5, cy: y - size * 0.55, r: 8, class: "stackcount" }));
+        g.append(svg("text", { x: x + size * 0.5, y: y - size * 0.55 + 3.5, class: "stackcount-t" }, String(stack.length)));
+      }
+      this.gUnits.append(g);
+    }
+    for (const m of markers || []) {
+      if (!m.hex || !this.pos.has(m.hex)) continue;
+      const [x, y] = this.pos.get(m.hex);
+      const s = this.hexPoints ? this.data.hex_size : this.data.node_radius;
+      const color = m.side ? sideColor(m.side) : "#444";
+      const mx = x + s * 0.52, my = y + s * 0.42;
+      const g = svg("g", { class: `marker m-${m.kind}`, "data-hex": m.hex },
+        svg("title", {}, `${m.kind}${m.side ? " (" + m.side + ")" : ""}: ${m.label ?? ""}`),
+        svg("circle", { cx: mx, cy: my, r: 8, fill: color }),
+        svg("text", { x: mx, y: my + 3.5, class: "marker-t" }, String(m.label ?? m.kind[0]).slice(0, 3)));
+      this.gMarkers.append(g);
+    }
+  }
+
+  // ----- highlights -------------------------------------------------------------
+  /** hexes: Map id -> {cost?, title?}; units: Set of unit ids; selected: Set of ids. */
+  setHighlights({ hexes = new Map(), units = new Set(), selected = new Set() } = {}) {
+    clear(this.gHigh);
+    this.highlighted = hexes;
+    for (const [id, h] of hexes) {
+      if (!this.pos.has(id)) continue;
+      const shape = this.shape(id, "legal", 0.94);
+      this.gHigh.append(shape);
+      if (h.cost !== undefined && h.cost !== null) {
+        const [x, y] = this.pos.get(id);
+        const s = this.hexPoints ? this.data.hex_size : this.data.node_radius;
+        this.gHigh.append(svg("text", { x: x + s * 0.45, y: y + s * 0.15, class: "cost" }, String(h.cost)));
+      }
+    }
+    for (const id of selected) if (this.pos.has(id)) this.gHigh.append(this.shape(id, "selected", 0.94));
+    for (const node of this.gUnits.querySelectorAll(".counter")) {
+      node.classList.toggle("legal", units.has(node.dataset.unit));
+      node.classList.toggle("selected", selected.has(node.dataset.unit));
+    }
+  }
+
+  showPath(path) {
+    clear(this.gPath);
+    if (!path || path.length < 2) return;
+    const pts = path.filter((p) => this.pos.has(p)).map((p) => this.pos.get(p).join(","));
+    this.gPath.append(svg("polyline", { points: pts.join(" "), class: "movepath" }));
+  }
+
+  flash(hexes) {
+    for (const id of hexes) {
+      if (!this.pos.has(id)) continue;
+      const s = this.shape(id, "flash", 0.9);
+      this.gHigh.append(s);
+      setTimeout(() => s.remove(), 1600);
+    }
+  }
+
+  // ----- interaction ---------------------------------------------------------------
+  installPanZoom() {
+    const root = this.root;
+    let drag = null;
+    root.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      this.zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, this.toMap(e.clientX, e.clientY));
+    }, { passive: false });
+    root.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;
+      drag = { x: e.clientX, y: e.clientY, vb: [...this.vb], moved: false, id: e.pointerId };
+    });
+    root.addEventListener("pointermove", (e) => {
+      if (drag && (drag.moved || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) > 5)) {
+        if (!drag.moved) root.setPointerCapture(drag.id);
+        drag.moved = true;
+        const k = this.vb[2] / root.clientWidth;
+        this.vb[0] = drag.vb[0] - (e.clientX - drag.x) * k;
+        this.vb[1] = drag.vb[1] - (e.clientY - drag.y) * k;
+        this.applyView();
+        return;
+      }
+      this.hover(e);
+    });
+    root.addEventListener("pointerup", (e) => {
+      const d = drag;
+      drag = null;
+      if (d && d.moved) return;
+      this.click(e);
+    });
+    root.addEventListener("pointerleave", () => { this.tip.hidden = true; clear(this.gHover); this.h.onLeave?.(); });
+  }
+
+  targetOf(e) {
+    const t = document.elementFromPoint(e.clientX, e.clientY) || e.target;
+    const counter = t.closest?.(".counter");
+    const hexNode = t.closest?.("[data-hex]");
+    return { unit: counter ? counter.dataset.unit : null, hex: counter ? counter.dataset.hex : hexNode?.dataset.hex ?? null };
+  }
+
+  click(e) {
+    const { unit, hex } = this.targetOf(e);
+    if (unit) this.h.onUnit?.(unit, hex);
+    else if (hex) this.h.onHex?.(hex);
+  }
+
+  hover(e) {
+    const { unit, hex } = this.targetOf(e);
+    if (hex === this.hoverHex && unit === this.hoverUnit) { this.placeTip(e); return; }
+    this.hoverHex = hex;
+    this.hoverUnit = unit;
+    clear(this.gHover);
+    if (!hex) { this.tip.hidden = true; this.h.onLeave?.(); return; }
+    this.gHover.append(this.shape(hex, "hovered", 0.98));
+    const inf = this.info.get(hex) || {};
+    const lines = [el("b", {}, inf.name ? `${hex} ${inf.name}` : hex)];
+    lines.push(el("div", {}, [inf.terrain, ...(inf.features || [])].filter(Boolean).join(", ")));
+    for (const p of inf.places || []) lines.push(el("div", {}, `${p.name} (${p.kind})`));
+    const stack = this.unitsAt.get(hex) || [];
+    if (stack.length) lines.push(el("div", { class: "muted" }, `${stack.length} unit(s): ${stack.map((u) => u.label || u.id).join(", ")}`));
+    const extra = this.h.onHover?.(hex, unit);
+    if (extra) lines.push(el("div", { class: "tip-action" }, extra));
+    clear(this.tip).append(...lines);
+    this.tip.hidden = false;
+    this.placeTip(e);
+  }
+
+  placeTip(e) {
+    const r = this.container.getBoundingClientRect();
+    this.tip.style.left = `${e.clientX - r.left + 16}px`;
+    this.tip.style.top = `${e.clientY - r.top + 12}px`;
+  }
+
+  toMap(cx, cy) {
+    const r = this.root.getBoundingClientRect();
+    const k = this.vb[2] / r.width;
+    return [this.vb[0] + (cx - r.left) * k, this.vb[1] + (cy - r.top) * k];
+  }
+
+  fit() {
+    const [x0, y0, x1, y1] = this.data.bounds;
+    const w = this.root.clientWidth || 800, h = this.root.clientHeight || 600;
+    const k = Math.max((x1 - x0) / w, (y1 - y0) / h);
+    const vw = w * k, vh = h * k;
+    this.vb = [x0 - (vw - (x1 - x0)) / 2, y0 - (vh - (y1 - y0)) / 2, vw, vh];
+    this.applyView();
+  }
+
+  zoomBy(f, at) {
+    if (!this.vb) this.fit();
+    const [x, y, w, h] = this.vb;
+    const [ax, ay] = at || [x + w / 2, y + h / 2];
+    const nw = Math.min(Math.max(w / f, 150), 20000);
+    const k = nw / w;
+    this.vb = [ax - (ax - x) * k, ay - (ay - y) * k, nw, h * k];
+    this.applyView();
+  }
+
+  centerOn(id) {
+    if (!this.pos.has(id) || !this.vb) return;
+    const [x, y] = this.pos.get(id);
+    this.vb[0] = x - this.vb[2] / 2;
+    this.vb[1] = y - this.vb[3] / 2;
+    this.applyView();
+  }
+
+  applyView() {
+    const w = this.root.clientWidth || 800, h = this.root.clientHeight || 600;
+    this.vb[3] = this.vb[2] * h / w;
+    this.root.setAttribute("viewBox", this.vb.map((v) => v.toFixed(1)).join(" "));
+    const pxPerUnit = w / this.vb[2];
+    this.root.classList.toggle("zoomed-out", pxPerUnit < 0.9);
+    this.root.classList.toggle("zoomed-in", pxPerUnit > 1.6);
+  }
+}

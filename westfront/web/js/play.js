@@ -1,0 +1,553 @@
+// The game screen: map, prompt bar, sidebar (status, preview, stack inspector, log),
+// off-map boxes, undo, save, hotseat hand-over. Everything it shows comes from the
+// seat payload (view, actions, log) and previews; it holds no rules of any game.
+
+import { ApiError, catalog, gameLayer, get, mapData, post, rememberSeat, seatsOf } from "./api.js";
+import { counterChip } from "./counters.js";
+import { MapView } from "./map.js";
+import { clear, diceChips, el, parseAction, sideColor, titleCase, toast } from "./util.js";
+import { renderPreview, previewSummary } from "./preview.js";
+
+export async function playScreen(root, gameId, urlToken) {
+  const screen = new PlayScreen(root, gameId);
+  await screen.start(urlToken);
+  return screen;
+}
+
+class PlayScreen {
+  constructor(root, gameId) {
+    this.root = root;
+    this.id = gameId;
+    this.payloads = {};
+    this.log = [];
+    this.version = -1;
+    this.selection = [];
+    this.previews = { version: -1, map: {} };
+    this.sockets = {};
+    this.shownSide = null;
+    this.inspectHex = null;
+    this.hoverAction = null;
+  }
+
+  async start(urlToken) {
+    if (urlToken) {
+      try {
+        const p = await get(`/api/games/${this.id}?token=${encodeURIComponent(urlToken)}`);
+        rememberSeat(this.id, p.seat, urlToken, { game: p.game });
+        history.replaceState(null, "", `/play/${this.id}`);
+      } catch (e) {
+        this.fail(e);
+        return;
+      }
+    }
+    this.tokens = seatsOf(this.id);
+    if (!Object.keys(this.tokens).length) {
+      this.fail(new Error("This browser holds no seat in this game. Open the invite link you were given, or start a game from the lobby."));
+      return;
+    }
+    const side = Object.keys(this.tokens)[0];
+    let first;
+    try {
+      first = await get(`/api/games/${this.id}?token=${encodeURIComponent(this.tokens[side])}`);
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    this.game = first.game;
+    const [cat, data, layer] = await Promise.all([catalog(), mapData(first.game), gameLayer(first.game)]);
+    this.info = cat.games.find((g) => g.id === first.game) || { title: first.game, scenarios: [] };
+    this.layer = layer;
+    this.buildLayout(first);
+    this.map = new MapView(this.mapBox, data, layer, {
+      onHex: (h) => this.clickEntity(h, "hex"),
+      onUnit: (u, h) => this.clickUnit(u, h),
+      onHover: (h, u) => this.hoverEntity(h, u),
+      onLeave: () => { this.map.showPath(null); this.setHoverAction(null); },
+    });
+    this.accept(first);
+    for (const [sd, tok] of Object.entries(this.tokens)) this.connect(sd, tok);
+    if (Object.keys(this.tokens).length > 1) await this.refreshAll();
+  }
+
+  fail(e) {
+    clear(this.root).append(el("div", { class: "page narrow" },
+      el("h2", {}, "Cannot open this game"), el("p", { class: "error" }, e.message || String(e)),
+      el("p", {}, el("a", { href: "/" }, "← Back to the lobby"))));
+  }
+
+  // ----- layout ----------------------------------------------------------------
+  buildLayout(first) {
+    const sc = (this.info.scenarios || []).find((s) => s.id === first.view?.scenario);
+    this.hdrTurn = el("span", { class: "turn", "data-testid": "turn" });
+    this.hdrPhase = el("span", { class: "phase", "data-testid": "phase" });
+    this.seatBar = el("span", { class: "seatbar" });
+    this.undoBtn = el("button", { class: "btn", "data-testid": "undo", onclick: () => this.undo() }, "↶ Undo");
+    const header = el("header", { class: "topbar" },
+      el("a", { href: "/", class: "brand", title: "lobby" }, "westfront"),
+      el("span", { class: "gametitle", title: this.info.description || "" }, this.info.title, sc ? ` — ${sc.title}` : ""),
+      this.hdrTurn, this.hdrPhase, this.seatBar,
+      el("span", { class: "spacer" }),
+      this.undoBtn,
+      el("a", { class: "btn", href: `/replay/${this.id}`, "data-testid": "replay-link" }, "▶ Replay"),
+      el("button", { class: "btn", onclick: () => this.save(), title: "download the save file" }, "⤓ Save"),
+      el("a", { class: "btn", href: "/" }, "Lobby"));
+    this.promptText = el("div", { class: "prompt-text", "data-testid": "prompt" });
+    this.promptExtra = el("div", { class: "prompt-extra" });
+    this.buttons = el("div", { class: "choices", "data-testid": "choices" });
+    this.promptBar = el("section", { class: "promptbar" }, this.promptText, this.promptExtra, this.buttons);
+    this.mapBox = el("div", { class: "mapbox" });
+    this.boxes = el("div", { class: "boxes" });
+    this.status = el("section", { class: "card status", "data-testid": "status" });
+    this.previewCard = el("section", { class: "card preview", "data-testid": "preview", hidden: true });
+    this.inspector = el("section", { class: "card inspector", "data-testid": "inspector" });
+    this.logList = el("ol", { class: "log", "data-testid": "log" });
+    const logCard = el("section", { class: "card logcard" }, el("h3", {}, "Game log"), this.logList);
+    this.curtain = el("div", { class: "curtain", hidden: true });
+    clear(this.root).append(header, el("div", { class: "playarea" },
+      el("div", { class: "mapcol" }, this.promptBar, this.mapBox, this.boxes),
+      el("aside", { class: "sidebar" }, this.status, this.previewCard, this.inspector, logCard)), this.curtain);
+    this.renderInspector();
+  }
+
+  // ----- data flow ----------------------------------------------------------------
+  connect(side, token) {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    let delay = 500;
+    const open = () => {
+      const ws = new WebSocket(`${proto}://${location.host}/ws/games/${this.id}?token=${encodeURIComponent(token)}`);
+      this.sockets[side] = ws;
+      ws.onmessage = (m) => {
+        const msg = JSON.parse(m.data);
+        if (msg.type === "pong") return;
+        delay = 500;
+        this.accept(msg);
+      };
+      ws.onclose = () => {
+        if (this.closed) return;
+        setTimeout(() => { open(); this.refresh(side).catch(() => {}); }, delay);
+        delay = Math.min(delay * 2, 10000);
+      };
+    };
+    open();
+  }
+
+  async refresh(side = this.activeSide()) {
+    const p = await get(`/api/games/${this.id}?token=${encodeURIComponent(this.tokens[side])}`);
+    this.accept(p, true);
+  }
+
+  async refreshAll() {
+    await Promise.all(Object.keys(this.tokens).map((s) => this.refresh(s)));
+  }
+
+  /** Take a payload from HTTP or the socket; keep the newest per seat and merge the log. */
+  accept(p, full = false) {
+    const old = this.payloads[p.seat];
+    if (old && p.version < old.version) return;
+    this.payloads[p.seat] = p;
+    if (p.seat === this.activeSide() || !old) this.mergeLog(p, full);
+    if (p.version !== this.version) {
+      this.selection = [];
+      this.version = p.version;
+    }
+    this.render();
+  }
+
+  mergeLog(p, full) {
+    const fresh = [];
+    if (full || p.log_start === 0) {
+      const before = this.log.length;
+      this.log = p.log.slice();
+      if (p.log_start === 0 && before && p.log_len > before && this.lastSeenSide === p.seat) fresh.push(...this.log.slice(before));
+    } else if (p.log_start === this.log.length) {
+      this.log.push(...p.log);
+      fresh.push(...p.log);
+    } else if (p.log_start + p.log.length > this.log.length) {
+      this.refresh(p.seat).catch(() => {});
+      return;
+    }
+    this.lastSeenSide = p.seat;
+    this.announce(fresh);
+  }
+
+  activeSide() {
+    const sides = Object.keys(this.tokens);
+    if (sides.length === 1) return sides[0];
+    const any = Object.values(this.payloads)[0];
+    const cur = any && any.current_player;
+    return sides.includes(cur) ? cur : (this.shownSide || sides[0]);
+  }
+
+  current() {
+    return this.payloads[this.activeSide()] || Object.values(this.payloads)[0];
+  }
+
+  // ----- rendering -------------------------------------------------------------------
+  render() {
+    const p = this.current();
+    if (!p || !this.map) return;
+    const side = p.seat;
+    if (this.shownSide && side !== this.shownSide && Object.keys(this.tokens).length > 1 && !this.noCurtain()) {
+      this.showCurtain(side);
+    }
+    if (this.shownSide !== side) {
+      this.log = p.log_start === 0 ? p.log.slice() : this.log;
+      if (p.log_start !== 0) this.refresh(side).catch(() => {});
+    }
+    this.shownSide = side;
+    const v = p.view || {};
+    this.hdrTurn.textContent = v.turn_label || (v.turn ? `Turn ${v.turn}` : "");
+    this.hdrPhase.textContent = v.phase || "";
+    this.renderSeats(p);
+    this.undoBtn.disabled = !p.can_undo;
+    this.undoBtn.title = p.can_undo ? "take back your last action" : `cannot undo: ${p.undo_reason}`;
+    this.units = new Map((v.units || []).map((u) => [u.id, u]));
+    this.map.setPieces(v.units || [], v.markers || [], { dimFlags: ["moved", "attacked", "used"] });
+    this.classify(p);
+    this.renderPrompt(p);
+    this.renderHighlights();
+    this.renderStatus(p);
+    this.renderBoxes(v);
+    this.renderInspector();
+    this.renderLog();
+    if (p.your_turn && p.actions.length && p.actions.length <= 400) this.loadPreviews(p);
+  }
+
+  renderSeats(p) {
+    clear(this.seatBar);
+    for (const [sd, kind] of Object.entries(p.seats)) {
+      const mine = sd in this.tokens;
+      const who = kind === "human" ? (mine ? "you" : "human") : `AI ${kind.slice(3)}`;
+      const chip = el("span", { class: "seat" + (p.current_player === sd ? " tomove" : ""), title: p.current_player === sd ? "to move" : "" },
+        el("i", { class: "swatch", style: `background:${sideColor(sd)}` }), `${titleCase(sd)} (${who})`);
+      if (p.thinking === sd) chip.append(el("span", { class: "spinner", "aria-hidden": "true" }));
+      this.seatBar.append(chip);
+    }
+  }
+
+  /** Split legal actions into map-clickable ones (hex/unit arguments) and buttons. */
+  classify(p) {
+    const isHex = (a) => this.map.pos.has(a);
+    const isUnit = (a) => this.units.has(a);
+    this.acts = (p.actions || []).map((t) => {
+      const a = parseAction(t);
+      a.clicks = a.args.filter((x) => isHex(x) || isUnit(x));
+      a.kinds = Object.fromEntries(a.clicks.map((x) => [x, isUnit(x) ? "unit" : "hex"]));
+      return a;
+    });
+  }
+
+  candidates() {
+    return this.acts.filter((a) => this.selection.every((s) => a.clicks.includes(s)));
+  }
+
+  renderPrompt(p) {
+    const v = p.view || {};
+    clear(this.promptExtra);
+    clear(this.buttons);
+    this.promptBar.classList.toggle("mine", !!p.your_turn);
+    if (p.result) {
+      const r = p.result;
+      this.promptText.textContent = `Game over — ${r.winner ? titleCase(r.winner) + " wins" : "draw"}${r.level ? ` (${r.level})` : ""}: ${r.reason}`;
+      this.promptBar.classList.add("over");
+      this.buttons.append(el("a", { class: "btn primary", href: `/replay/${this.id}` }, "Watch the replay"));
+      return;
+    }
+    this.promptText.textContent = p.prompt || v.prompt || "";
+    if (p.thinking) {
+      this.promptExtra.append(el("span", { class: "thinking", "data-testid": "thinking" }, el("span", { class: "spinner" }), `AI (${titleCase(p.thinking)}) is thinking…`));
+    }
+    if (!p.your_turn) return;
+    if (this.selection.length) {
+      this.promptExtra.append(el("span", { class: "selection" }, `Selected: ${this.selection.map((s) => this.nameOf(s)).join(", ")} `,
+        el("button", { class: "btn small", onclick: () => { this.selection = []; this.render(); } }, "clear")));
+    }
+    const cands = this.candidates();
+    const buttons = cands.filter((a) => a.clicks.length === 0);
+    const clickable = cands.filter((a) => a.clicks.length > 0);
+    for (const a of buttons) this.buttons.append(this.actionButton(a, "primary"));
+    if (clickable.length) {
+      const hint = el("span", { class: "hint" }, `or click a highlighted ${[...new Set(clickable.flatMap((a) => a.clicks.filter((c) => !this.selection.includes(c)).map((c) => a.kinds[c])))].join(" or ")} on the map`);
+      this.buttons.append(hint);
+      const list = el("details", { class: "allchoices" }, el("summary", {}, `all ${clickable.length} choices as buttons`),
+        el("div", { class: "choicelist" }, clickable.map((a) => this.actionButton(a, ""))));
+      this.buttons.append(list);
+    }
+  }
+
+  actionButton(a, cls) {
+    const label = a.args.length ? `${a.verb} ${a.args.map((x) => this.nameOf(x)).join(" ")}` : titleCase(a.verb);
+    return el("button", { class: `btn ${cls}`, "data-action": a.text, title: a.text,
+      onclick: () => this.submit(a.text),
+      onmouseenter: () => this.setHoverAction(a.text), onmouseleave: () => this.setHoverAction(null) }, label);
+  }
+
+  nameOf(id) {
+    const u = this.units && this.units.get(id);
+    return u ? `${u.label || id}` : id;
+  }
+
+  renderHighlights() {
+    const p = this.current();
+    if (!p.your_turn) { this.map.setHighlights({}); return; }
+    const cands = this.candidates();
+    const hexes = new Map();
+    const units = new Set();
+    const perHex = new Map();
+    for (const a of cands) {
+      for (const c of a.clicks) {
+        if (this.selection.includes(c)) continue;
+        if (a.kinds[c] === "unit") units.add(c);
+        else (perHex.get(c) || perHex.set(c, []).get(c)).push(a);
+      }
+    }
+    for (const [h, list] of perHex) {
+      const pv = list.length === 1 ? this.previews.map[list[0].text] : null;
+      hexes.set(h, { cost: pv && pv.cost !== undefined ? pv.cost : null });
+    }
+    // the unit the prompt is about ("Move b-inf-1: choose a destination") is shown as selected
+    const named = (p.prompt || "").split(/[\s:,.()]+/).filter((w) => this.units.has(w));
+    this.map.setHighlights({ hexes, units, selected: new Set([...this.selection, ...named]) });
+  }
+
+  async loadPreviews(p) {
+    if (this.previews.version === p.version || this.previewsLoading === p.version) return;
+    this.previewsLoading = p.version;
+    try {
+      const r = await post(`/api/games/${this.id}/previews`, { token: this.tokens[p.seat], actions: p.actions });
+      if (r.version !== this.current().version) return;
+      this.previews = { version: r.version, map: r.previews };
+      this.renderHighlights();
+      this.renderPreviewCard();
+    } catch { /* previews are optional */ } finally { this.previewsLoading = null; }
+  }
+
+  setHoverAction(text) {
+    this.hoverAction = text;
+    this.renderPreviewCard();
+    const pv = text && this.previews.map[text];
+    this.map.showPath(pv && pv.path);
+  }
+
+  renderPreviewCard() {
+    const card = this.previewCard;
+    clear(card);
+    const p = this.current();
+    let items = [];
+    if (this.hoverAction && this.previews.map[this.hoverAction]) items = [[this.hoverAction, this.previews.map[this.hoverAction]]];
+    else if (p && p.your_turn) {
+      items = this.candidates().filter((a) => a.clicks.length === 0 && this.previews.map[a.text]).map((a) => [a.text, this.previews.map[a.text]]);
+    }
+    card.hidden = !items.length;
+    if (!items.length) return;
+    card.append(el("h3", {}, "Preview"));
+    for (const [text, pv] of items) card.append(el("div", { class: "pv" }, el("div", { class: "pv-action" }, `If you play “${text}”:`), renderPreview(pv)));
+  }
+
+  renderStatus(p) {
+    const v = p.view || {};
+    clear(this.status);
+    this.status.append(el("h3", {}, v.turn_label || "Status"));
+    if (v.phase) this.status.append(el("div", { class: "phase-line" }, v.phase));
+    const budgets = v.budgets || {};
+    const rows = Object.entries(budgets).filter(([, b]) => b && Object.keys(b).length);
+    if (rows.length) {
+      const names = [...new Set(rows.flatMap(([, b]) => Object.keys(b)))];
+      this.status.append(el("table", { class: "budgets", "data-testid": "budgets" },
+        el("tr", {}, el("th", {}, ""), names.map((n) => el("th", {}, n))),
+        rows.map(([sd, b]) => el("tr", {}, el("td", {}, el("i", { class: "swatch", style: `background:${sideColor(sd)}` }), titleCase(sd)),
+          names.map((n) => el("td", {}, b[n] ?? "–"))))));
+    }
+    for (const line of v.status || []) this.status.append(el("div", { class: "statusline" }, line));
+    if (p.result) this.status.append(el("div", { class: "result" }, `${p.result.winner ? titleCase(p.result.winner) + " wins" : "Draw"}: ${p.result.reason}`));
+    if (p.status === "broken") this.status.append(el("div", { class: "error" }, "This game's record is damaged; see the server log."));
+  }
+
+  renderBoxes(v) {
+    clear(this.boxes);
+    const boxes = { ...(v.boxes || {}) };
+    const offmap = (v.units || []).filter((u) => !u.hex || !this.map.pos.has(u.hex));
+    for (const u of offmap) if (u.box && !boxes[u.box]) boxes[u.box] = { title: titleCase(u.box) };
+    for (const [id, b] of Object.entries(boxes)) {
+      const inBox = offmap.filter((u) => (u.box || "other") === id);
+      const body = el("div", { class: "boxunits" }, inBox.length ? inBox.map((u) => this.chip(u)) : el("span", { class: "muted" }, "empty"));
+      this.boxes.append(el("section", { class: "box", "data-box": id }, el("h4", {}, b.title || titleCase(id), el("span", { class: "muted" }, ` (${inBox.length})`)), body));
+    }
+  }
+
+  chip(u) {
+    const c = counterChip(u, this.layer);
+    const clickable = this.current().your_turn && this.candidates().some((a) => a.clicks.includes(u.id));
+    const wrap = el("button", { class: "chipbtn" + (clickable ? " legal" : ""), "data-unit": u.id, title: `${u.label || u.id} ${u.factors || ""}`,
+      onclick: () => this.clickUnit(u.id, u.hex) }, c);
+    return wrap;
+  }
+
+  renderInspector() {
+    const box = this.inspector;
+    clear(box);
+    box.append(el("h3", {}, this.inspectHex ? `Hex ${this.inspectHex}` : "Stack inspector"));
+    if (!this.inspectHex) {
+      box.append(el("p", { class: "muted" }, "Click a hex to see everything in it. Drag to pan, scroll to zoom."));
+      return;
+    }
+    const stack = (this.map.unitsAt.get(this.inspectHex) || []);
+    const inf = this.map.info.get(this.inspectHex) || {};
+    box.append(el("div", { class: "muted" }, [inf.name, inf.terrain, ...(inf.features || [])].filter(Boolean).join(" · ")));
+    if (!stack.length) box.append(el("p", { class: "muted" }, "No units."));
+    for (const u of stack) {
+      box.append(el("div", { class: "unitrow", "data-unit": u.id }, this.chip(u), el("div", {},
+        el("b", {}, u.label || u.id), ` ${titleCase(u.side)}`, el("br"),
+        u.kind === "hidden" ? "unidentified" : `${u.kind || ""} ${u.factors || ""}`,
+        u.max_steps ? ` · ${u.steps}/${u.max_steps} steps` : "",
+        (u.flags || []).length ? el("div", { class: "flags" }, (u.flags || []).join(", ")) : null)));
+    }
+  }
+
+  renderLog() {
+    const list = this.logList;
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    clear(list);
+    const start = Math.max(0, this.log.length - 400);
+    if (start) list.append(el("li", { class: "muted" }, `… ${start} earlier entries (see the replay)`));
+    for (const ev of this.log.slice(start)) list.append(logItem(ev));
+    if (atBottom || !this.logScrolled) { list.scrollTop = list.scrollHeight; this.logScrolled = true; }
+  }
+
+  announce(events) {
+    const rolls = events.filter((e) => e.type === "roll");
+    const results = events.filter((e) => e.type === "combat" || e.type === "game_over");
+    if (!rolls.length && !results.length) return;
+    const body = el("div", {}, rolls.map((r) => el("div", {}, diceChips(r), " ", r.why || "")),
+      results.map((r) => el("div", {}, el("b", {}, r.text || r.type))));
+    toast(body, "dice", 5000);
+    this.map.flash(events.map((e) => e.hex).filter(Boolean));
+  }
+
+  // ----- interaction ----------------------------------------------------------------
+  clickUnit(unitId, hex) {
+    const p = this.current();
+    if (hex) this.inspect(hex);
+    if (p.your_turn && this.candidates().some((a) => a.clicks.includes(unitId))) return this.clickEntity(unitId, "unit");
+    if (hex && p.your_turn && this.candidates().some((a) => a.clicks.includes(hex))) return this.clickEntity(hex, "hex");
+  }
+
+  inspect(hex) {
+    this.inspectHex = hex;
+    this.renderInspector();
+  }
+
+  clickEntity(id, kind) {
+    const p = this.current();
+    if (kind === "hex") this.inspect(id);
+    if (!p.your_turn) return;
+    const sel = [...this.selection, id];
+    const cands = this.candidates().filter((a) => a.clicks.includes(id));
+    if (!cands.length) {
+      if (this.selection.length) { this.selection = []; this.render(); }
+      return;
+    }
+    const complete = cands.filter((a) => a.clicks.every((c) => sel.includes(c)));
+    if (cands.length === 1) return this.submit(cands[0].text);
+    if (complete.length && complete.length === cands.length) return this.chooseMenu(complete);
+    this.selection = sel;
+    this.render();
+  }
+
+  chooseMenu(actions) {
+    clear(this.promptExtra).append(el("span", { class: "hint" }, "Choose: "));
+    for (const a of actions) this.promptExtra.append(this.actionButton(a, "primary"));
+  }
+
+  hoverEntity(hex, unit) {
+    const p = this.current();
+    if (!p || !p.your_turn) return null;
+    const cands = this.candidates().filter((a) => a.clicks.includes(unit) || a.clicks.includes(hex));
+    if (!cands.length) { this.map.showPath(null); return null; }
+    if (cands.length === 1) {
+      const pv = this.previews.map[cands[0].text];
+      this.setHoverAction(cands[0].text);
+      return `click: ${cands[0].text}${pv ? " — " + previewSummary(pv) : ""}`;
+    }
+    return `click: ${cands.length} choices here`;
+  }
+
+  async submit(text) {
+    const p = this.current();
+    const side = p.seat;
+    this.setHoverAction(null);
+    this.buttons.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    try {
+      const r = await post(`/api/games/${this.id}/actions`, { token: this.tokens[side], version: p.version, action: text });
+      this.accept(r);
+      if (Object.keys(this.tokens).length > 1) await this.refreshAll();
+    } catch (e) {
+      this.handleError(e, side);
+    }
+  }
+
+  async undo() {
+    const p = this.current();
+    try {
+      const r = await post(`/api/games/${this.id}/undo`, { token: this.tokens[p.seat] });
+      this.accept(r, true);
+      toast("Undone.", "info", 1500);
+    } catch (e) {
+      this.handleError(e, p.seat);
+    }
+  }
+
+  handleError(e, side) {
+    if (e instanceof ApiError && e.status === 409) {
+      toast("The game moved on before your move arrived; here is the new position.", "info");
+    } else {
+      toast(e.message, "error", 7000);
+    }
+    this.refresh(side).catch(() => {});
+  }
+
+  async save() {
+    const qs = Object.values(this.tokens).map((t) => `token=${encodeURIComponent(t)}`).join("&");
+    const r = await fetch(`/api/games/${this.id}/save?${qs}`);
+    if (!r.ok) {
+      const body = await r.json().catch(() => ({}));
+      toast(body.detail || r.statusText, "error", 7000);
+      return;
+    }
+    const blob = await r.blob();
+    const name = (r.headers.get("Content-Disposition") || "").match(/filename="(.+)"/)?.[1] || `westfront-${this.id}.json`;
+    const a = el("a", { href: URL.createObjectURL(blob), download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+
+  // ----- hotseat -----------------------------------------------------------------------
+  noCurtain() {
+    return localStorage.getItem(`westfront.nocurtain.${this.id}`) === "1";
+  }
+
+  showCurtain(side) {
+    const c = this.curtain;
+    clear(c).append(el("div", { class: "curtain-box" },
+      el("h2", {}, `${titleCase(side)} to play`),
+      el("p", {}, `Hand the device to the ${titleCase(side)} player. The board stays hidden until they are ready.`),
+      el("button", { class: "btn primary", "data-testid": "curtain-ok", onclick: () => { c.hidden = true; } }, `I am ${titleCase(side)} — show the board`),
+      el("label", { class: "muted" }, el("input", { type: "checkbox", onchange: (e) => {
+        localStorage.setItem(`westfront.nocurtain.${this.id}`, e.target.checked ? "1" : "0");
+      } }), " don't hide the board between players in this game")));
+    c.hidden = false;
+  }
+}
+
+export function logItem(ev) {
+  const li = el("li", { class: `ev ev-${ev.type}` });
+  if (ev.side) li.append(el("i", { class: "swatch", style: `background:${sideColor(ev.side)}` }));
+  if (ev.type === "roll") {
+    li.append(el("span", {}, "Roll "), diceChips(ev), el("span", {}, ev.why ? ` ${ev.why}` : ""));
+  } else {
+    li.append(el("span", {}, ev.text || titleCase(ev.type)));
+  }
+  if (ev.rule) li.append(el("span", { class: "rule", title: "rule reference" }, ev.rule));
+  return li;
+}

@@ -1,0 +1,68 @@
+// The replay viewer: a slider over the action record, from one side's viewpoint
+// (your own side while the game is on; any side, or all, once it is over).
+
+import { gameLayer, get, mapData, seatsOf } from "./api.js";
+import { MapView } from "./map.js";
+import { logItem } from "./play.js";
+import { clear, el, titleCase } from "./util.js";
+
+export async function replayScreen(root, gameId) {
+  const tokens = seatsOf(gameId);
+  const token = Object.values(tokens)[0];
+  const q = (at, side) => `/api/games/${gameId}/replay?at=${at}` + (token ? `&token=${encodeURIComponent(token)}` : "") + (side ? `&side=${encodeURIComponent(side)}` : "");
+  let mySide = Object.keys(tokens)[0] || null;
+  let frame;
+  try {
+    frame = await get(q(1e9, mySide));
+  } catch (e) {
+    clear(root).append(el("div", { class: "page narrow" }, el("h2", {}, "Replay not available"), el("p", { class: "error" }, e.message), el("a", { href: "/" }, "← lobby")));
+    return;
+  }
+  const over = !!frame.view.result;
+  const [data, layer] = await Promise.all([mapData(frame.view.game), gameLayer(frame.view.game)]);
+  const slider = el("input", { type: "range", min: 0, max: frame.n_actions, value: frame.n_actions, "data-testid": "replay-slider", class: "slider" });
+  const pos = el("span", { class: "replaypos", "data-testid": "replay-pos" });
+  const sides = over ? [...frame.sides, ""] : Object.keys(tokens);
+  const sideSel = el("select", { "data-testid": "replay-side" }, sides.map((s) => el("option", { value: s, selected: s === mySide }, s ? `${titleCase(s)}'s view` : "Public view")));
+  const actionLine = el("div", { class: "prompt-text" });
+  const info = el("section", { class: "card status" });
+  const logList = el("ol", { class: "log" });
+  const mapBox = el("div", { class: "mapbox" });
+  let playing = null;
+  const play = el("button", { class: "btn", onclick: () => {
+    if (playing) { clearInterval(playing); playing = null; play.textContent = "▶ Play"; return; }
+    play.textContent = "❚❚ Pause";
+    playing = setInterval(() => {
+      if (+slider.value >= +slider.max) { clearInterval(playing); playing = null; play.textContent = "▶ Play"; return; }
+      slider.value = +slider.value + 1;
+      show();
+    }, 600);
+  } }, "▶ Play");
+  const step = (d) => el("button", { class: "btn", onclick: () => { slider.value = Math.max(0, Math.min(+slider.max, +slider.value + d)); show(); } }, d < 0 ? "◀" : "▶|");
+  clear(root).append(
+    el("header", { class: "topbar" }, el("a", { href: "/", class: "brand" }, "westfront"), el("span", { class: "gametitle" }, `Replay of game ${gameId}`),
+      el("span", { class: "spacer" }), token ? el("a", { class: "btn", href: `/play/${gameId}` }, "Back to the game") : null, el("a", { class: "btn", href: "/" }, "Lobby")),
+    el("div", { class: "playarea" },
+      el("div", { class: "mapcol" }, el("section", { class: "promptbar replaybar" }, el("div", { class: "replayctl" }, step(-1), play, step(1), slider, pos, sideSel), actionLine), mapBox),
+      el("aside", { class: "sidebar" }, info, el("section", { class: "card logcard" }, el("h3", {}, "Log up to here"), logList))));
+  const map = new MapView(mapBox, data, layer, {});
+  let seq = 0;
+  async function show() {
+    const my = ++seq;
+    const f = await get(q(+slider.value, sideSel.value || null));
+    if (my !== seq) return;
+    render(f);
+  }
+  function render(f) {
+    const v = f.view;
+    pos.textContent = `${f.at} / ${f.n_actions}`;
+    actionLine.textContent = f.at === 0 ? "Start of the game" : `Action ${f.at}: ${f.actor ? titleCase(f.actor) + " — " : ""}${f.action ?? "(hidden)"}`;
+    map.setPieces(v.units || [], v.markers || []);
+    clear(info).append(el("h3", {}, v.turn_label || ""), el("div", {}, v.phase || ""), ...(v.status || []).map((s) => el("div", { class: "statusline" }, s)));
+    clear(logList).append(...f.log.slice(-300).map(logItem));
+    logList.scrollTop = logList.scrollHeight;
+  }
+  slider.oninput = show;
+  sideSel.onchange = show;
+  render(frame);
+}
