@@ -1,0 +1,141 @@
+"""Movement: the worked examples of 2.0 and 11.0, motorised and rail moves, must-stop terrain."""
+
+from __future__ import annotations
+
+from westfront.core.hexgrid import COLROW
+from westfront.games.dday_to_the_rhine.movement import (
+    motor_reach,
+    rail_destinations,
+    tactical_reach,
+    unit_mp,
+)
+
+from .helpers import on, position, synthetic_board
+
+START, DEST, ENEMY = "0505", "0504", "0503"  # ENEMY is next to DEST but two hexes from START
+
+
+def reach_cost(s, uid, mp, dest):
+    r = tactical_reach(s, uid, mp)
+    return r.cost.get(s.b.hex(dest))
+
+
+def test_woods_in_enemy_zoc_costs_two_not_four():
+    # 1944 2.0: terrain costs in a hex are not cumulative: forest in enemy ZOC costs 2 MP, not 4
+    with on(synthetic_board(terrain={DEST: "forest"})):
+        s = position(units={"uk-30c": START, "ge-7a": ENEMY})
+        assert reach_cost(s, "uk-30c", 5, DEST) == 2
+
+
+def test_clear_hex_in_enemy_zoc_costs_two_not_three():
+    # 1944 11.0: a clear hex in enemy ZOC costs 2 MP (the higher cost), not 1 + 2
+    with on(synthetic_board()):
+        s = position(units={"uk-30c": START, "ge-7a": ENEMY})
+        assert reach_cost(s, "uk-30c", 5, DEST) == 2
+        assert reach_cost(s, "uk-30c", 5, "0606") == 1  # out of the ZOC: clear is 1 MP
+
+
+def test_rhine_into_clear_hex_in_enemy_zoc_costs_three():
+    # 1944 11.0: the Rhine's +1 MP is added to the hex cost: 2 (enemy ZOC) + 1 = 3 MP
+    with on(synthetic_board(sides={(START, DEST): ["major_river"]})):
+        s = position(units={"uk-30c": START, "ge-7a": ENEMY})
+        assert reach_cost(s, "uk-30c", 5, DEST) == 3
+    with on(synthetic_board(sides={(START, DEST): ["major_river"]}, terrain={DEST: "forest"})):
+        s = position(units={"uk-30c": START})
+        assert reach_cost(s, "uk-30c", 5, DEST) == 3  # forest 2 + Rhine 1
+
+
+def test_moving_through_enemy_zoc_costs_two_per_hex():
+    # 1944 11.0: 2 MP to enter an enemy ZOC hex and for each hex moved through it
+    with on(synthetic_board()):
+        s = position(units={"uk-30c": "0405", "ge-7a": "0303"})
+        # 0404 and 0403 are both in the ZOC of 0303
+        assert reach_cost(s, "uk-30c", 5, "0404") == 2
+        assert reach_cost(s, "uk-30c", 5, "0403") == 4
+
+
+def test_cannot_enter_enemy_or_end_on_friend():
+    # 1944 11.0: no entering enemy units; friendly hexes may be crossed but not ended in
+    with on(synthetic_board()):
+        s = position(units={"uk-30c": "0505", "us-7c": "0504", "ge-7a": "0605"})
+        r = tactical_reach(s, "uk-30c", 5)
+        assert s.b.hex("0605") not in r.cost
+        assert s.b.hex("0504") in r.cost and s.b.hex("0504") not in r.ends
+        assert s.b.hex("0503") in r.ends  # through the friend's hex
+
+
+def test_marsh_and_mountain_stop_but_mountain_infantry_go_on():
+    # 1944 20.0: marsh and mountain cost 2 MP and stop the unit; 1944 3.0: mountain infantry need not stop
+    ridge = {f"05{r:02d}": "mountain" for r in range(1, 9)}
+    with on(synthetic_board(terrain=ridge)):
+        s = position(units={"uk-30c": "0405", "fr-2c": "0407"})
+        r = tactical_reach(s, "uk-30c", 5)
+        assert r.cost[s.b.hex("0505")] == 2 and s.b.hex("0505") in r.ends
+        assert not any(s.b.label(h).startswith("06") for h in r.cost)  # stopped on the ridge
+        r2 = tactical_reach(s, "fr-2c", 4)
+        assert r2.cost[s.b.hex("0607")] == 3  # the mountain corps crosses: 2 + 1
+    marsh = {f"05{r:02d}": "marsh" for r in range(1, 9)}
+    with on(synthetic_board(terrain=marsh)):
+        s = position(units={"fr-2c": "0407"})
+        r = tactical_reach(s, "fr-2c", 4)
+        assert not any(s.b.label(h).startswith("06") for h in r.cost)  # everyone stops in a marsh
+
+
+def test_out_of_supply_costs_one_mp_and_surprise_adds_one():
+    # 1944 10.0 / 13.0: out of supply -1 MP; 1944 16.0: an RCO surprise marker gives +1 MP
+    with on(synthetic_board()):
+        s = position(units={"uk-30c": "0505", "ge-7a": "0908"})
+        assert unit_mp(s, "uk-30c", True) == 5 and unit_mp(s, "uk-30c", False) == 4
+        s.u("ge-7a")["rco"] = True
+        assert unit_mp(s, "ge-7a", True) == 5
+
+
+def test_motorised_move_is_twice_the_mp_in_hexes():
+    # 1944 11.2: "an Allied unit with 4 MP can move 8 hexes ... with 5 MP 10 hexes", terrain ignored
+    terrain = {f"{c:02d}{r:02d}": "forest" for c in range(1, 13) for r in range(1, 13) if (c + r) % 3 == 0}
+    with on(synthetic_board(width=12, height=12, terrain=terrain)):
+        s = position(units={"us-1a": "0106", "us-3a": "0108"})
+        r = motor_reach(s, "us-1a")
+        far = max(COLROW.distance("0106", s.b.label(h)) for h in r.ends)
+        assert far == 8 and max(r.cost.values()) == 8
+        r3 = motor_reach(s, "us-3a")  # Patton's 3rd Army has 5 MP (1944 3.0)
+        assert max(COLROW.distance("0108", s.b.label(h)) for h in r3.ends) == 10
+
+
+def test_motorised_never_crosses_the_rhine_or_touches_enemy_zoc():
+    # 1944 11.2 A: no Rhine crossing; 1944 11.1 B: not into or through enemy ZOC
+    sides = {}
+    for r in range(1, 9):
+        a = f"05{r:02d}"
+        for n in COLROW.neighbors(a):
+            if n.startswith("06") and int(n[2:]) <= 8:
+                sides[(a, n)] = ["major_river"]
+    with on(synthetic_board(sides=sides)):
+        s = position(units={"us-1a": "0404", "ge-7a": "0208"})
+        r = motor_reach(s, "us-1a")
+        assert all(int(s.b.label(h)[:2]) <= 5 for h in r.cost)
+        zoc = s.zoc_bb("german")
+        assert not any((zoc >> h) & 1 for h in r.cost)
+        tr = tactical_reach(s, "us-1a", 4)
+        assert any(int(s.b.label(h)[:2]) >= 6 for h in tr.cost)  # a tactical move may cross (+1 MP)
+
+
+def test_rail_goes_anywhere_in_german_supply_but_not_through_allied_zoc():
+    # 1944 11.3: unlimited distance to a supplied hex in Germany or to/next to a German city outside it
+    germany = {f"{c:02d}{r:02d}": "germany" for c in range(7, 11) for r in range(1, 9)}
+    east_edge = [f"10{r:02d}" for r in range(1, 9)]
+    places = [{"name": "Paris", "hex": "0108", "kind": "major_city"},
+              {"name": "Lille", "hex": "0502", "kind": "minor_city"}]
+    with on(synthetic_board(country=germany, places=places, zones={"german_east_edge": east_edge,
+                                                                    "german_south_edge": [], "france_south_edge": []})):
+        s = position(units={"ge-7a": "0805", "us-1a": "0108"})
+        dests = {s.b.label(h) for h in rail_destinations(s, "ge-7a")}
+        assert "1001" in dests and "0701" in dests  # anywhere supplied in Germany
+        assert "0502" in dests and "0402" in dests  # a German-held city outside Germany, and next to it
+        assert "0505" not in dests  # an ordinary French hex
+        s2 = position(units={"ge-7a": "0805", "us-1a": "0108"}, control=["0502"])
+        dests2 = {s2.b.label(h) for h in rail_destinations(s2, "ge-7a")}
+        assert "0502" not in dests2 and "0402" not in dests2  # the city is Allied now
+        s3 = position(units={"ge-7a": "0805", "us-1a": "0603"})
+        dests3 = {s3.b.label(h) for h in rail_destinations(s3, "ge-7a")}
+        assert "0502" not in dests3 and "0703" not in dests3  # nothing in or through Allied ZOC

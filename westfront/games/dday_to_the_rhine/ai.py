@@ -1,0 +1,180 @@
+"""AI hooks for 1944: D-Day to the Rhine (see westfront/ai: evaluate, score_actions, determinize).
+
+Everything here reads only what both players may know — hidden markers count
+as an average German unit and the objective card is ignored — so the
+evaluation is the same for both seats (antisymmetric) and never leaks secrets.
+Priors use the same dice arithmetic as ``preview`` (one custom die hits an
+infantry target half the time, a panzer target a third of the time).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.actions import Action
+from ...core.bitboard import bits
+from . import units as U
+from .board import EXIT_ZONES, board
+from .combat import attacker_entries, composition, defender_entries, per_die_hit
+from .game import GameState
+from .hidden import OBJECTIVES, hidden_pieces, resolve
+from .supply import in_supply
+
+HIDDEN_INFORMATION = True
+HIDDEN_SP = 1.5  # what an unknown hidden marker is worth (phantoms and weak new units alike)
+
+
+def _material(s: GameState, side: str) -> float:
+    total = 0.0
+    for uid in s.on_map(side):
+        if s.u(uid).get("hid"):
+            continue
+        total += s.u(uid)["sp"] * (1.5 if U.is_army(uid) else 1.0)
+    if side == "german":
+        total += HIDDEN_SP * sum(1 for p in hidden_pieces(s) if p in s.g["phantoms"] or s.u(p).get("hid"))
+    return total
+
+
+def evaluate(state: Any, side: str) -> float:
+    """The side's prospects in [-1, 1]: material, cities, the Ruhr, the Rhine, exits and supply."""
+    s: GameState = state
+    r = s.result()
+    if r is not None:
+        if r.winner is None:
+            return 0.0
+        return 1.0 if r.winner == side else -1.0
+    b = board()
+    ma, mg = _material(s, "allied"), _material(s, "german")
+    mat = (ma - mg) / max(ma + mg, 1.0)
+    allied_cities = bits(s.allied_control_bb() & b.city_bb)
+    west = sum(1 for i in allied_cities if (b.west_bb >> i) & 1) / max(1, bin(b.city_bb & b.west_bb).count("1"))
+    east = sum(1 for i in allied_cities if (b.east_bb >> i) & 1 and (b.germany_bb >> i) & 1)
+    ruhr = sum(1 for i in b.ruhr() if s.controls("allied", i))
+    exits = sum(1 for k in EXIT_ZONES if s.g["exits"].get(k))
+    a_units = s.on_map("allied")
+    oos = sum(1 for u in a_units if not in_supply(s, u)) / max(1, len(a_units))
+    progress = s.turn / 10.0
+    x = 1.2 * mat + 1.5 * west * (0.5 + progress) + 0.25 * east + 0.3 * ruhr + 0.8 * exits - 0.6 * oos - 0.9 * progress
+    if not a_units:
+        x -= 2.0
+    v = math.tanh(x)
+    return v if side == "allied" else -v
+
+
+def _attack_value(s: GameState, side: str, target: int, attackers: list[str]) -> float:
+    if not attackers:
+        return 0.0
+    enemy = "allied" if side == "german" else "german"
+    na = sum(e.dice for e in attacker_entries(s, target, attackers, {}))
+    nd = sum(e.dice for e in defender_entries(s, target, None))
+    dpz, dinf = composition(s, s.real_at(target))
+    apz, ainf = composition(s, attackers)
+    gain = na * per_die_hit(s, side, dpz, dinf)
+    loss = nd * per_die_hit(s, enemy, apz, ainf)
+    d_sp = sum(s.u(d)["sp"] for d in s.real_at(target)) or 1
+    return (gain - loss) / d_sp + (0.5 if gain >= d_sp else 0.0)
+
+
+def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[float]:
+    """Cheap priors, one per action, in units of 'evaluation gained'."""
+    s: GameState = state
+    b = board()
+    f = s.frame() or {}
+    step = f.get("step")
+    out: list[float] = []
+    rp = s.rp(side) if side in ("german", "allied") else 0
+    for a in actions:
+        v = 0.0
+        verb = a.verb
+        if verb in ("end", "done"):
+            v = -0.15 if rp > 1 else 0.05
+        elif verb == "cancel":
+            v = -0.5
+        elif verb == "move":
+            uid = resolve(s, a.args[0])
+            v = 0.1 + (0.2 if uid in s.g["units"] and not in_supply(s, uid) else 0.0)
+        elif verb == "motor":
+            v = 0.15
+        elif verb == "rail":
+            v = 0.1
+        elif verb == "attack":
+            t = b.hex(a.args[0])
+            from .combat import eligible_attackers
+
+            v = 0.2 + 0.4 * _attack_value(s, side, t, eligible_attackers(s, t, side))
+        elif verb == "add" and step == "attack":
+            t = b.hex(f["target"])
+            dice = attacker_entries(s, t, [resolve(s, a.args[0])], {})[0].dice
+            v = 0.1 * dice - (0.2 if dice == 0 else 0.0)
+        elif verb == "remove":
+            v = -0.1
+        elif verb == "resolve" and step == "attack":
+            v = 0.3 * _attack_value(s, side, b.hex(f["target"]), list(f["attackers"]))
+        elif verb == "support":
+            v = 0.3
+        elif verb == "decline":
+            v = -0.1
+        elif verb in ("to", "exit") and step == "move_unit":
+            v = _destination(s, side, b.hex(a.args[0])) + (1.5 if verb == "exit" else 0.0)
+        elif verb == "hit":
+            u = s.u(a.args[0])
+            v = 0.05 * u["sp"] - (0.3 if u["sp"] == 1 else 0.0)
+        elif verb in ("place", "build", "step"):
+            v = {"place": 0.3, "build": 0.15, "step": 0.2}[verb]
+        elif verb == "at":
+            i = b.hex(a.args[0])
+            v = 0.1 if i in b.cities else 0.0
+        elif verb == "launch":
+            v = 0.4
+        elif verb == "surprise":
+            v = 0.1
+        elif verb == "disband":
+            v = -0.3
+        elif verb == "land":
+            v = 0.2 if not s.real_at(b.hex(a.args[0])) else 0.0
+        elif verb == "delay":
+            v = -0.2
+        out.append(v)
+    return out
+
+
+def _destination(s: GameState, side: str, i: int) -> float:
+    b = board()
+    v = 0.0
+    if i in b.cities and not s.controls(side, i):
+        v += 0.5  # liberate or occupy a city (14.0)
+    if side == "allied":
+        q = b.offset(i)[0]
+        v += 0.01 * q  # eastward
+        if (b.east_bb >> i) & 1:
+            v += 0.2
+    else:
+        if b.terrain[i] in ("forest", "mountain", "bocage") or i in b.cities:
+            v += 0.15  # defensive terrain (20.0)
+    if not (s.supply(side).area >> i) & 1:
+        v -= 0.4  # ending out of supply risks elimination (13.0)
+    return v
+
+
+def determinize(state: Any, side: str, rng: random.Random) -> Any:
+    """A copy consistent with ``side``'s view: hidden markers reshuffled (Allies) or the card redrawn (German)."""
+    s: GameState = state
+    c: GameState = s.clone()  # type: ignore[assignment]
+    g = c.g
+    if side == "allied":
+        pieces = [p for p in hidden_pieces(c) if not (g["phantoms"].get(p) or g["units"][p]).get("pending")]
+        slots = [((g["phantoms"][p] if p in g["phantoms"] else g["units"][p])["hex"],
+                  (g["phantoms"][p] if p in g["phantoms"] else g["units"][p])["hid"]) for p in pieces]
+        rng.shuffle(slots)
+        for p, (hx, hid) in zip(pieces, slots, strict=True):
+            rec = g["phantoms"][p] if p in g["phantoms"] else g["units"][p]
+            rec["hex"], rec["hid"] = hx, hid
+        c.touch()
+    elif side == "german" and g.get("objective"):
+        g["objective"] = rng.choice(sorted(OBJECTIVES))
+        if g.get("cards"):
+            rng.shuffle(g["cards"])
+    return c

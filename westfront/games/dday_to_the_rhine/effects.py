@@ -1,0 +1,86 @@
+"""Changes to the position that several phases share: moving, losing steps, control."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import units as U
+from .board import board
+from .combat import elimination_box
+from .hidden import check_contact, public_name, remove_phantom, reveal, say
+from .units import ordinal
+
+if TYPE_CHECKING:
+    from .game import GameState
+
+
+def pass_through(s: GameState, uid: str, i: int) -> None:
+    """14.0: entering a city takes it; a German unit entering a beach-head destroys it (5.0)."""
+    b = board()
+    side = s.side_of(uid)
+    if uid in s.g["phantoms"]:
+        return
+    if (i in b.cities or b.place_name.get(i) == "Walcheren") and s.set_control(i, side):
+        verb = ("liberates" if b.country[i] != "germany" else "occupies") if side == "allied" else "retakes"
+        s.emit("control", hex=b.label(i), side=side, rule="1944 14.0",
+               text=f"{public_name(s, uid)} {verb} {b.name_of(i)}")
+
+
+def enter_hex_end(s: GameState, uid: str, i: int) -> None:
+    if uid in s.g["phantoms"] or s.side_of(uid) != "german":
+        return
+    b = board()
+    lab = b.label(i)
+    for key, h in list(s.g["beachheads"].items()):
+        if h == lab:
+            del s.g["beachheads"][key]
+            s.touch()
+            s.emit("beachhead_lost", hex=lab, rule="1944 5.0",
+                   text=f"The {ordinal(key)} Army Group beach-head at {lab} is eliminated")
+
+
+def move_along(s: GameState, uid: str, path: list[int], rule: str, how: str, cost: int | None = None) -> None:
+    """Move a piece along ``path`` (start first), applying control changes on the way."""
+    b = board()
+    labels = [b.label(i) for i in path]
+    for i in path[1:]:
+        pass_through(s, uid, i)
+    s.put(uid, labels[-1])
+    enter_hex_end(s, uid, path[-1])
+    extra = f" ({cost} MP)" if cost is not None else ""
+    say(s, uid, "move", f"{public_name(s, uid)} {how} {labels[0]} → {labels[-1]}{extra}",
+        f"{U.udef(uid).short if uid not in s.g['phantoms'] else 'Phantom ' + uid} {how} "
+        f"{labels[0]} → {labels[-1]}{extra}", path=labels, hex=labels[-1], rule=rule)
+    if s.side_of(uid) == "allied" or s.g["phantoms"] or any(s.u(x).get("hid") for x in s.on_map("german")):
+        check_contact(s)
+
+
+def eliminate(s: GameState, uid: str, why: str, rule: str) -> None:
+    """Remove a unit to the replacement pool or for good (12.1); a hidden one stays anonymous."""
+    if uid in s.g["phantoms"]:
+        remove_phantom(s, uid, why, public=False)
+        return
+    u = s.u(uid)
+    lab = u["hex"]
+    box = elimination_box(s, uid)
+    where = "the replacement pool" if box == U.POOL else "play for good"
+    real = f"{U.udef(uid).short} is eliminated ({why}) and leaves {where}"
+    if u.get("hid"):
+        say(s, uid, "eliminated", f"Hidden marker {u['hid']} is removed ({why})", real, hex=lab, rule=rule)
+    else:
+        s.emit("eliminated", unit=uid, hex=lab, box=box, rule=rule, text=real)
+    u.update({"hex": None, "box": box, "sp": 0, "hid": None, "rco": False, "over": False})
+    s.touch()
+
+
+def lose_step(s: GameState, uid: str, why: str, rule: str = "1944 12.0") -> None:
+    """3.0: each hit flips or replaces the counter one step down; below 1 SP it is eliminated."""
+    u = s.u(uid)
+    if u.get("hid"):
+        reveal(s, uid, "in combat")
+    u["sp"] -= 1
+    if u["sp"] <= 0:
+        eliminate(s, uid, why, rule)
+    else:
+        s.emit("step_loss", unit=uid, hex=u["hex"], sp=u["sp"], rule=rule,
+               text=f"{U.udef(uid).short} takes a hit ({why}): {u['sp']}/{U.max_sp(uid)} SP")

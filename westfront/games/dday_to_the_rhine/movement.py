@@ -1,0 +1,169 @@
+"""Movement (11.0-11.3): tactical, Allied motorised, German rail, phantoms and exits.
+
+Each kind of move is a :class:`MoveModel` for the core Dijkstra (or a flood for
+rail), built from the board's static costs plus this moment's units:
+
+* tactical: terrain cost, the highest condition only; 2 MP for a hex in enemy
+  ZOC (never added to terrain); +1 MP across the Rhine, added; must stop in
+  marsh and mountain (mountain infantry need not); no ending on a friend;
+* motorised: 2 x MP hexes, terrain ignored, never into or through enemy ZOC,
+  never across the Rhine (11.2);
+* rail: any distance through hexes in German supply and free of enemy ZOC, to
+  a supplied hex in Germany or to/next to a German city outside it (11.3);
+* phantoms: 6 MP, never within two hexes of an Allied unit (18.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.bitboard import bits
+from ...core.movement import MoveModel, Reach, reach
+from . import units as U
+from .board import EXIT_ZONES, board
+
+if TYPE_CHECKING:
+    from .game import GameState
+
+PHANTOM_MP = 6
+ZOC_COST = 2
+
+
+def area_bb(s: GameState) -> int:
+    """The playable land: the whole board, or its northern part in the learning scenario (18.3)."""
+    b = board()
+    return b.zone_bb("north") if s.g.get("area") == "north" else b.land_bb
+
+
+def friends_bb(s: GameState, side: str, exclude: str) -> int:
+    """Hexes holding a friendly piece other than ``exclude`` (no ending a move there)."""
+    bb = s.pieces_bb(side)
+    i = s.hex_of(exclude)
+    if len(s.at(i)) == 1 or not any(x != exclude and s.side_of(x) == side for x in s.at(i)):
+        bb &= ~(1 << i)
+    return bb
+
+
+def unit_mp(s: GameState, uid: str, supplied: bool) -> int:
+    """Movement allowance this activation: -1 out of supply (10.0), +1 with an RCO marker (16.0)."""
+    if uid in s.g["phantoms"]:
+        return PHANTOM_MP
+    mp = U.base_mp(uid)
+    if not supplied:
+        mp -= 1
+    if s.u(uid)["rco"]:
+        mp += 1
+    return max(mp, 0)
+
+
+def tactical_model(s: GameState, uid: str, mp: int) -> MoveModel:
+    b = board()
+    side = s.side_of(uid)
+    enemy_side = "allied" if side == "german" else "german"
+    blocked = s.blocking_bb(side) | (b.land_bb & ~area_bb(s))
+    stop = b.stop_bb
+    if uid not in s.g["phantoms"] and U.udef(uid).cls.mountain:
+        stop &= ~b.mountain_bb  # 3.0: mountain infantry need not stop in mountains
+    if uid in s.g["phantoms"]:
+        allied = s.units_bb("allied")
+        near = 0
+        for i in bits(allied):
+            near |= b.within(i, 2)
+        blocked |= near  # 18.5: a phantom never moves within two hexes of an enemy unit
+    return MoveModel(mp=mp, enter=b.enter_cost, side_extra=b.side_extra, blocked=blocked, stop=stop,
+                     no_end=friends_bb(s, side, uid), zoc=s.zoc_bb(enemy_side), zoc_cost=ZOC_COST)
+
+
+def tactical_reach(s: GameState, uid: str, mp: int, start: int | None = None) -> Reach:
+    i = s.hex_of(uid) if start is None else start
+    return reach(board().adj, i, tactical_model(s, uid, mp))
+
+
+def motor_reach(s: GameState, uid: str, start: int | None = None) -> Reach:
+    """11.2: up to twice the MP in hexes, ignoring terrain; no enemy ZOC, no Rhine."""
+    b = board()
+    i = s.hex_of(uid) if start is None else start
+    ezoc = s.zoc_bb("german")
+    model = MoveModel(mp=2 * U.base_mp(uid), enter=b.flat_cost, side_extra=b.rhine_blocked,
+                      blocked=s.blocking_bb("allied") | ezoc | (b.land_bb & ~area_bb(s)),
+                      no_end=friends_bb(s, "allied", uid))
+    return reach(b.adj, i, model)
+
+
+def motor_reach_left(s: GameState, uid: str, hexes_left: int) -> Reach:
+    b = board()
+    ezoc = s.zoc_bb("german")
+    model = MoveModel(mp=hexes_left, enter=b.flat_cost, side_extra=b.rhine_blocked,
+                      blocked=s.blocking_bb("allied") | ezoc | (b.land_bb & ~area_bb(s)),
+                      no_end=friends_bb(s, "allied", uid))
+    return reach(b.adj, s.hex_of(uid), model)
+
+
+def rail_destinations(s: GameState, uid: str) -> list[int]:
+    """11.3: every hex a rail move may end in (the path stays in supply, out of enemy ZOC)."""
+    b = board()
+    start = s.hex_of(uid)
+    sup = s.supply("german")
+    ezoc = s.zoc_bb("allied")
+    passable = sup.area & b.land_bb & ~ezoc & ~s.units_bb("allied") & area_bb(s)
+    reached = b.dilator.flood(1 << start, passable)
+    ends = reached & b.germany_bb
+    outside = 0
+    for i in bits(b.city_bb & ~b.germany_bb):
+        if s.controls("german", i):
+            outside |= (1 << i) | b.dilator.step(1 << i)
+    ends |= reached & outside
+    ends &= ~friends_bb(s, "german", uid) & ~(1 << start)
+    return bits(ends)
+
+
+def rail_terminals(s: GameState, dests: list[int]) -> dict[int, list[int]]:
+    """Group rail destinations by their nearest German-held city, to keep each choice short."""
+    b = board()
+    allied = s.allied_control_bb()
+    groups: dict[int, list[int]] = {}
+    for d in dests:
+        c = next((x for x in b.cities_by_distance(d) if not (allied >> x) & 1), d)
+        groups.setdefault(c, []).append(d)
+    return groups
+
+
+def exit_options(s: GameState, uid: str, r: Reach, mp: int) -> list[tuple[int, str]]:
+    """17.1/17.2: an Allied army may leave from an exit-zone hex it can reach with 1 MP to spare, in supply."""
+    if uid in s.g["phantoms"] or not U.is_army(uid) or U.udef(uid).side != "allied":
+        return []
+    b = board()
+    out = []
+    area = s.supply("allied").area
+    for key in EXIT_ZONES:
+        for h in b.zone(key):
+            c = r.cost.get(h)  # passing through a friend's hex to leave the map is allowed (11.0)
+            if c is not None and c + 1 <= mp and (area >> h) & 1:
+                out.append((h, key))
+    return out
+
+
+def in_enemy_zoc(s: GameState, uid: str) -> bool:
+    side = s.side_of(uid)
+    return bool((s.zoc_bb("allied" if side == "german" else "german") >> s.hex_of(uid)) & 1)
+
+
+def can_step_somewhere(s: GameState, uid: str, mp: int) -> bool:
+    """Cheap test before a full search: an empty neighbour within the allowance."""
+    b = board()
+    if mp <= 0:
+        return False
+    if uid in s.g["phantoms"]:
+        return bool(tactical_reach(s, uid, mp).ends)
+    i = s.hex_of(uid)
+    side = s.side_of(uid)
+    blocked = s.blocking_bb(side) | (b.land_bb & ~area_bb(s))
+    occ = s.occupancy()
+    ezoc = s.zoc_bb("allied" if side == "german" else "german")
+    for n in b.adj[i]:
+        if (blocked >> n) & 1 or n in occ:
+            continue
+        c = max(b.enter_cost[n], ZOC_COST if (ezoc >> n) & 1 else 0) + max(b.side_extra.get((i, n), 0), 0)
+        if c <= mp:
+            return True
+    return bool(tactical_reach(s, uid, mp).ends)

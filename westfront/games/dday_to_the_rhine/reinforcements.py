@@ -1,0 +1,176 @@
+"""Reinforcements and replacements (9.1-9.3): where units enter, what rebuilding costs.
+
+Placement hexes must be in the side's supply and on controlled cities (9.2);
+units may over-stack on entry and even enter in enemy ZOC, but an entry hex
+holds one unit by the end of the turn (9.1). Replacement spending is capped
+per nationality each month (9.3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.bitboard import bits
+from . import units as U
+from .board import RUHR, board
+from .data import tables
+from .movement import area_bb
+
+if TYPE_CHECKING:
+    from .game import GameState
+
+
+def _cities(s: GameState, names: list[str]) -> list[int]:
+    b = board()
+    out: list[int] = []
+    for n in names:
+        if n == "Ruhr":
+            out += [b.find(x) for x in RUHR]
+        elif b.has(n):
+            out.append(b.find(n))
+    return out
+
+
+def _in_or_adjacent(s: GameState, side: str, cities: list[int]) -> set[int]:
+    """Controlled, in-supply cities and the hexes next to them."""
+    b = board()
+    area = s.supply(side).area
+    out: set[int] = set()
+    for c in cities:
+        if not s.controls(side, c) or not (area >> c) & 1:
+            continue
+        out.add(c)
+        out.update(b.adj[c])
+    return out
+
+
+def _german_cities_in_germany(s: GameState) -> list[int]:
+    b = board()
+    return [i for i in bits(b.city_bb & b.germany_bb)]
+
+
+def _usable(s: GameState, side: str, hexes: set[int], need_supply: bool = True) -> list[int]:
+    """Drop hexes that are off the playable area, enemy-held or (when required) out of supply."""
+    enemy = s.units_bb("allied" if side == "german" else "german")
+    area = s.supply(side).area
+    play = area_bb(s)
+    cities = board().cities
+    return sorted(h for h in hexes if (play >> h) & 1 and not (enemy >> h) & 1 and (not need_supply or (area >> h) & 1)
+                  and not (h in cities and not s.controls(side, h)))  # 9.2: cities must be controlled
+
+
+def allied_bases(s: GameState, uid: str) -> set[int]:
+    """Controlled beach-heads and working ports; 18.4 E ties each nation to its own beach-head Jun-Aug."""
+    b = board()
+    nation = U.udef(uid).nation
+    bases = set(bits(s.allied_ports_bb()))
+    heads = s.g["beachheads"]
+    if s.g["inv"].get("mode") in ("free", "dragoon") and s.turn <= 3:
+        key = "12" if nation == "us" else "21"
+        if key in heads:
+            bases.add(b.hex(heads[key]))
+    else:
+        bases |= {b.hex(h) for h in heads.values()}
+    return bases
+
+
+def entry_hexes(s: GameState, uid: str) -> list[int]:
+    """9.1: where an arriving reinforcement may be placed."""
+    b = board()
+    d = U.udef(uid)
+    if d.side == "allied":
+        if d.entry_at == "marseilles":
+            return _usable(s, "allied", set(b.zone("from_marseilles")), need_supply=False)
+        hexes = allied_bases(s, uid)
+        if d.entry_at and d.entry_at not in ("beachhead", "marseilles") and b.has(d.entry_at):
+            hexes |= _in_or_adjacent(s, "allied", [b.find(d.entry_at)])
+        return _usable(s, "allied", hexes)
+    if d.entry_at == "south_edge":  # 15.0: any southern French edge hex (or a from-Marseilles hex)
+        return _usable(s, "german", set(b.zone("france_south_edge")) | set(b.zone("from_marseilles")),
+                       need_supply=False)
+    cities = _german_entry_cities(s, uid, tables()["placement"]["german_reinforcement"])
+    hexes = _in_or_adjacent(s, "german", cities)
+    if not hexes:  # 9.1: fall back on any controlled, supplied city in Germany
+        hexes = _in_or_adjacent(s, "german", _german_cities_in_germany(s))
+    return _usable(s, "german", hexes)
+
+
+def _german_entry_cities(s: GameState, uid: str, table: dict[str, list[str]]) -> list[int]:
+    d = U.udef(uid)
+    if d.entry_at and d.entry_at != "south_edge":
+        return _cities(s, [d.entry_at])
+    if U.group(uid) == "-":  # panzer (white): any city in Germany, Enschede or Strasbourg
+        return _german_cities_in_germany(s) + _cities(s, tables()["placement"]["panzer_extra"])
+    return _cities(s, table.get(d.group, []))
+
+
+def build_hexes(s: GameState, uid: str) -> list[int]:
+    """9.2: where a rebuilt replacement unit is placed, by army group and nation."""
+    b = board()
+    d = U.udef(uid)
+    if d.side == "allied":
+        if d.group == "6" and d.nation == "us":
+            return _usable(s, "allied", set(b.zone("from_marseilles")), need_supply=False)
+        if d.group == "6":  # French: in or next to any city in France
+            cities = [i for i in bits(b.city_bb) if b.country[i] == "france"]
+            return _usable(s, "allied", _in_or_adjacent(s, "allied", cities))
+        return _usable(s, "allied", allied_bases(s, uid))
+    if d.cls.volksturm:  # only in the city named on the counter
+        return _usable(s, "german", {c for c in _cities(s, [d.entry_at]) if s.controls("german", c)})
+    if U.group(uid) == "-":
+        cities = _german_cities_in_germany(s) + _cities(s, tables()["placement"]["panzer_extra"])
+    else:
+        cities = _cities(s, tables()["placement"]["german_replacement"].get(d.group, []))
+    return _usable(s, "german", _in_or_adjacent(s, "german", cities))
+
+
+def build_cost(uid: str) -> int:
+    c = tables()["costs"]
+    d = U.udef(uid)
+    if d.cls.volksturm:
+        return int(c["build_volksturm"])
+    if U.is_panzer(uid):
+        return int(c["build_panzer"])
+    return int(c["build_infantry"])
+
+
+def step_cost(uid: str) -> int:
+    c = tables()["costs"]
+    return int(c["replace_panzer_step"] if U.is_panzer(uid) else c["replace_infantry_step"])
+
+
+def limit_left(s: GameState, uid: str) -> int | None:
+    """9.3: RP still allowed on this unit's nationality this month (None: no limit)."""
+    key = U.replacement_class(uid)
+    limits = tables()["replacement_limits"]
+    if key not in limits:
+        return None
+    return int(limits[key]) - int(s.g["repl"].get(key, 0))
+
+
+def can_afford(s: GameState, uid: str, cost: int) -> bool:
+    left = limit_left(s, uid)
+    return s.rp(U.udef(uid).side) >= cost and (left is None or left >= cost)
+
+
+def charge(s: GameState, uid: str, cost: int) -> None:
+    key = U.replacement_class(uid)
+    s.g["repl"][key] = s.g["repl"].get(key, 0) + cost
+    s.spend(U.udef(uid).side, cost)
+
+
+def may_rebuild(s: GameState, uid: str) -> bool:
+    """9.3: never coast/fortress; German armies and elite corps not in January-March."""
+    if U.never_replaced(uid):
+        return False
+    return not (U.late_war_loss(uid) and s.turn >= 8)
+
+
+def may_add_step(s: GameState, uid: str) -> bool:
+    """9.2: below full strength; a unit in enemy ZOC takes at most one step a month."""
+    u = s.u(uid)
+    if not u["hex"] or u["sp"] >= U.max_sp(uid) or U.never_replaced(uid):
+        return False
+    side = U.udef(uid).side
+    in_zoc = bool((s.zoc_bb("allied" if side == "german" else "german") >> s.hex_of(uid)) & 1)
+    return not (in_zoc and u["added"] >= 1)

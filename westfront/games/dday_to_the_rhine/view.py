@@ -1,0 +1,185 @@
+"""What each player sees (docs/view-contract.md) and previews of moves and attacks.
+
+Hidden pieces reach the Allied player (and spectators) only as numbered
+markers; the objective card only reaches the Allied player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.actions import Action
+from ...core.combat.dice_pool import pool_size
+from . import units as U
+from .board import EXIT_ZONES, INVASION_ZONES, board
+from .combat import (
+    attacker_entries,
+    binomial,
+    composition,
+    defender_entries,
+    defenders,
+    per_die_hit,
+)
+from .data import NATION_NAMES, supports
+from .hidden import OBJECTIVES, hidden_labels, view_piece
+from .supply import in_supply
+from .victory import facts
+
+if TYPE_CHECKING:
+    from .game import GameState
+
+GROUP_COLORS = {"21": "#b22222", "12": "#2e6b2e", "6": "#1f3a93", "B": "#d4b106", "G": "#555555", "H": "#1f5fbf",
+                "F": "#c0392b", "-": "#ffffff"}
+
+
+def unit_view(s: GameState, uid: str, viewer: str | None) -> dict[str, Any]:
+    u = s.u(uid)
+    d = U.udef(uid)
+    flags = [f for f, on in (("moved", u["moved"]), ("attacked", bool(u["att"])), ("strategic", u["strat"]),
+                             ("surprise", u["rco"]), ("over-stacked", u["over"])) if on]
+    if u["hex"] and not in_supply(s, uid):
+        flags.append("oos")
+    if u["sp"] and u["sp"] < U.max_sp(uid):
+        flags.append("reduced")
+    if u.get("hid"):
+        flags.append("hidden")
+    out = {"id": uid, "side": d.side, "hex": u["hex"], "box": None if u["hex"] else u["box"], "label": d.short,
+           "name": d.name, "kind": d.cls.kind, "factors": U.counter(uid, max(u["sp"], 1)), "steps": u["sp"],
+           "max_steps": U.max_sp(uid), "nation": NATION_NAMES.get(d.nation, d.nation),
+           "army_group": d.group if d.group != "-" else None, "flags": flags,
+           "color": GROUP_COLORS.get(d.group, "#999999")}
+    if u["box"] == U.SCHEDULED and u.get("due"):
+        out["due"] = u["due"]
+    return out
+
+
+def build_view(s: GameState, viewer: str | None) -> dict[str, Any]:
+    b = board()
+    g = s.g
+    v = s.base_view(viewer)
+    units_out: list[dict[str, Any]] = []
+    for uid in sorted(g["units"]):
+        u = g["units"][uid]
+        if u["hex"] and u.get("hid") and viewer != "german":
+            hv = view_piece(s, uid, viewer)
+            if hv and not u.get("pending"):  # 18.5: announced together with its phantom
+                units_out.append(hv)
+            continue
+        uv = unit_view(s, uid, viewer)
+        if u["hex"] and u.get("hid"):
+            uv.update({"id": u["hid"], "unit": uid})  # actions name hidden pieces by marker
+        units_out.append(uv)
+    for pid in sorted(g["phantoms"]):
+        p = g["phantoms"][pid]
+        if not p["hex"]:
+            if viewer == "german":
+                units_out.append({"id": pid, "side": "german", "hex": None, "box": "phantoms", "label": "Phantom",
+                                  "kind": "phantom", "factors": "0-0-6", "steps": 0, "max_steps": 0, "flags": []})
+            continue
+        if viewer == "german":
+            units_out.append({"id": p.get("hid") or pid, "unit": pid, "side": "german", "hex": p["hex"], "box": None,
+                              "label": "Phantom", "kind": "phantom", "factors": "0-0-6", "steps": 0, "max_steps": 0,
+                              "flags": ["hidden"] + (["moved"] if p["moved"] else []), "marker": p.get("hid")})
+        else:
+            hv = view_piece(s, pid, viewer)
+            if hv:
+                units_out.append(hv)
+    units_out.sort(key=lambda x: (x["hex"] is None, str(x["id"])))
+    markers: list[dict[str, Any]] = [{"kind": "control", "hex": h, "label": "A", "side": "allied"}
+                                     for h in g["control"]]
+    markers += [{"kind": "beachhead", "hex": h, "label": f"BH {k}", "side": "allied"}
+                for k, h in sorted(g["beachheads"].items())]
+    status = [f"Weather: {'overcast (Allied aircraft miss)' if s.overcast() else 'clear'}",
+              f"Allied port capacity: {s.port_capacity()}",
+              f"Antwerp {'open' if s.antwerp_open() and s.controls('allied', b.find('Antwerp')) else 'closed'}"]
+    if g["rco"]["launched"]:
+        status.append(f"RCO launched in {s.month() if g['rco']['launched'] == s.turn else 'turn ' + str(g['rco']['launched'])}"
+                      f"; surprise markers left: {g['rco']['markers']}")
+    if viewer == "allied" and g["objective"]:
+        status.append(f"Objective: {OBJECTIVES[g['objective']]}")
+    if hidden_labels(s) and viewer != "german":
+        status.append(f"Hidden German markers: {', '.join(hidden_labels(s))}")
+    f = facts(s)
+    status.append(f"German cities east of the Rhine in supply: {f['german_east_cities']}; "
+                  f"west: {f['german_west_cities']}")
+    if viewer is None and (g["phantoms"] or g["cards"] or g["objective"]):
+        v["prompt"] = s.waiting_text()  # spectators see no secrets, and prompts may name them
+    v.update({
+        "turn": s.turn, "turn_label": s.month(), "max_turns": g["last"], "first_turn": g["first"],
+        "phase": g.get("phase", ""),
+        "budgets": {"german": {"RP": g["rp"]["german"]}, "allied": {"RP": g["rp"]["allied"], "PC": s.port_capacity()}},
+        "status": status, "units": units_out, "markers": markers,
+        "boxes": {k: {"title": t} for k, t in U.BOX_TITLES.items()} | {"rco": {"title": "RCO forces"}},
+        "control": list(g["control"]), "beachheads": dict(g["beachheads"]),
+        "support": {sid: {"name": supports()[sid].name, "kind": supports()[sid].kind, "state": st}
+                    for sid, st in sorted(g["support"].items())},
+        "exits": {k: list(x) for k, x in g["exits"].items()},
+        "zones": {k: b.labels(b.zone(k)) for k in (*INVASION_ZONES, *EXIT_ZONES, "from_marseilles")},
+        "rail_used": g["rail_used"],
+    })
+    if viewer == "german" and g["phantoms"]:
+        v["phantoms"] = {p: {"hex": x["hex"], "marker": x.get("hid")} for p, x in g["phantoms"].items()}
+    if viewer == "allied" and g["cards"]:
+        v["cards"] = {str(k + 1): OBJECTIVES[c] for k, c in enumerate(g["cards"])}
+    if viewer == "allied":
+        v["objective"] = OBJECTIVES.get(g["objective"] or "")
+    return v
+
+
+def build_preview(s: GameState, action: Action | str) -> dict[str, Any] | None:
+    try:
+        return _preview(s, Action.parse(action) if isinstance(action, str) else action)
+    except (KeyError, ValueError, IndexError):
+        return None  # not a well-formed action for this decision: nothing to preview
+
+
+def _preview(s: GameState, a: Action) -> dict[str, Any] | None:
+    f = s.frame()
+    if f is None:
+        return None
+    b = board()
+    if f["step"] == "move_unit" and a.verb in ("to", "exit") and f["mode"] != "rail":
+        from .steps_act import MoveUnit
+
+        r = MoveUnit().reach(s, f)
+        dest = b.hex(a.args[0])
+        if dest not in r.cost:
+            return None
+        return {"cost": r.cost[dest] + (1 if a.verb == "exit" else 0), "path": [b.label(h) for h in r.path(dest)]}
+    if f["step"] == "attack" and a.verb in ("resolve", "add", "remove", "support"):
+        attackers = list(f["attackers"])
+        sup = dict(f["support"])
+        if a.verb == "add":
+            attackers.append(a.args[0])
+        elif a.verb == "remove" and a.args[0] in attackers:
+            attackers.remove(a.args[0])
+        elif a.verb == "remove":
+            sup = {k: x for k, x in sup.items() if x != a.args[0]}
+        elif a.verb == "support":
+            sup[supports()[a.args[0]].kind] = a.args[0]
+        return attack_preview(s, b.hex(f["target"]), f["side"], attackers, sup)
+    return None
+
+
+def attack_preview(s: GameState, target: int, side: str, attackers: list[str], sup: dict[str, Any]) -> dict[str, Any]:
+    """Dice on each side and the chance of each number of hits (binomial on the custom die)."""
+    enemy = "allied" if side == "german" else "german"
+    a_entries = attacker_entries(s, target, attackers, {k: x for k, x in sup.items() if k != "bomber"})
+    d_entries = defender_entries(s, target, None)
+    na, nd = pool_size(a_entries), pool_size(d_entries)
+    defs = defenders(s, target)
+    dpz, dinf = composition(s, defs)
+    apz, ainf = composition(s, attackers)
+    p_a = per_die_hit(s, side, dpz, dinf)
+    p_d = per_die_hit(s, enemy, apz, ainf)
+    if sup.get("bomber"):
+        na += 2
+    items = [{"id": e.id, "dice": e.dice, "modifiers": [m.to_dict() for m in e.modifiers], "support": e.support}
+             for e in a_entries]
+    d_sp = sum(s.u(d)["sp"] for d in defs)
+    dist = binomial(na, p_a)
+    return {"dice": {"attacker": na, "defender": nd}, "items": items,
+            "hits": {"on_defender": [round(x, 4) for x in dist], "on_attacker": [round(x, 4) for x in
+                                                                                binomial(nd, p_d)]},
+            "p_destroy": round(sum(dist[d_sp:]) if d_sp <= na else 0.0, 4),
+            "expected": {"on_defender": round(na * p_a, 3), "on_attacker": round(nd * p_d, 3)}}
