@@ -1,0 +1,84 @@
+"""The AI hooks: evaluation and action priors (used by westfront.ai's heuristic and MCTS agents)."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from westfront.games.onslaught import ai
+from westfront.games.onslaught.combat import assess
+
+from .helpers import clear, lab, legal, nb, new, play, put, quiet_centre, units
+
+
+def test_evaluate_is_bounded_and_symmetric():
+    s = new(seed=3)
+    rnd = random.Random(3)
+    for _ in range(300):
+        if s.is_terminal():
+            break
+        a, g = ai.evaluate(s, "allied"), ai.evaluate(s, "german")
+        assert -1 <= a <= 1 and math.isclose(a, -g, abs_tol=1e-12)
+        s.apply(rnd.choice(s.legal_actions()))
+
+
+def test_evaluate_knows_the_winner():
+    # onslaught 13.1: an automatic German victory is worth 1 to the Germans and -1 to the Allies
+    s = new()
+    clear(s)
+    play(s, "pass")
+    assert s.is_terminal()
+    assert ai.evaluate(s, "german") == 1.0 and ai.evaluate(s, "allied") == -1.0
+
+
+def test_attack_priors_follow_the_odds():
+    # onslaught 7.0: the prior of an attack is the expected result at the odds the preview shows
+    s = new()
+    clear(s)
+    c = quiet_centre()
+    weak = put(s, units("german", "vg", 1)[0], c, full=False)
+    strong = put(s, units("german", "sspz", 1)[0], nb(c, 3))
+    for u in units("allied", "inf", 3):
+        put(s, u, nb(c, 0))
+    put(s, units("allied", "inf", 4)[3], nb(c, 4))
+    play(s, "combat")
+    acts = s.legal_actions()
+    scores = dict(zip(map(str, acts), ai.score_actions(s, "allied", acts), strict=True))
+    assert scores[f"attack {lab(c)}"] > scores[f"attack {lab(nb(c, 3))}"]
+    play(s, f"attack {lab(c)}")
+    for u in s.at(nb(c, 0)):
+        play(s, f"add {u}")
+    acts = s.legal_actions()
+    sc = dict(zip(map(str, acts), ai.score_actions(s, "allied", acts), strict=True))
+    exp = ai.expected(assess(s, c, s.frame()["attackers"]).results())
+    assert math.isclose(sc["resolve"], max(-1, min(1, exp)))
+    assert sc["resolve"] > sc["cancel"]
+    del weak, strong
+
+
+def test_priors_are_cheap_and_finite():
+    s = new(seed=5)
+    rnd = random.Random(5)
+    n = 0
+    t = 0.0
+    for _ in range(400):
+        if s.is_terminal():
+            break
+        acts = s.legal_actions()
+        side = s.current_player()
+        t0 = time.process_time()  # CPU time: other jobs on the machine do not count
+        sc = ai.score_actions(s, side, acts)
+        t += time.process_time() - t0
+        n += len(acts)
+        assert len(sc) == len(acts) and all(-1 <= x <= 1 for x in sc)
+        s.apply(rnd.choice(acts))
+    assert n and t / n < 1e-3  # under a millisecond of CPU per action scored
+
+
+def test_priors_prefer_passing_only_without_supply():
+    s = new()
+    acts = s.legal_actions()
+    sc = dict(zip(map(str, acts), ai.score_actions(s, "allied", acts), strict=True))
+    assert sc["pass"] < sc["movement"]
+    assert legal(s)

@@ -1,0 +1,123 @@
+"""Winning the game: automatic victories, victory points, the gap bonus, levels (onslaught 13.0-13.3)."""
+
+from __future__ import annotations
+
+from westfront.core.bitboard import bits
+from westfront.games.onslaught.victory import allied_automatic, final_result, gap_bonus, german_automatic, score
+
+from .helpers import clear, jump, lab, new, open_area, play, put, units
+
+
+def test_german_automatic_victory():
+    # onslaught 13.1: no Allied supply points and no supply source, or no Allied division on the map
+    s = new()
+    assert german_automatic(s) is None
+    s.g["sp"]["allied"] = 0
+    s.touch()
+    assert german_automatic(s) is None  # the landing hexes are still sources
+    for lab_ in s.board.landing_zone:
+        s.g["control"][s.map.label(lab_)] = "german"
+    s.touch()
+    r = german_automatic(s)
+    assert r is not None and r.winner == "german" and r.level == "automatic"
+    s2 = new()
+    clear(s2)
+    r = german_automatic(s2)
+    assert r is not None and "no Allied division" in r.reason
+
+
+def test_german_automatic_victory_ends_the_game_at_once():
+    # onslaught 13.0
+    # onslaught 13.1: the game ends immediately, here after the action that removed the last division
+    s = new()
+    clear(s)
+    only = put(s, units("allied", "inf", 1)[0], open_area(2))
+    s.eliminate(only, "test", "onslaught 13.1")
+    s.touch()
+    play(s, "pass")
+    assert s.is_terminal() and s.result().winner == "german"
+
+
+def east_hexes(s, n):
+    b = s.board
+    return [h for h in bits(b.east_of_vl & b.land & ~b.fortification)][::5][:n]
+
+
+def test_allied_automatic_victory():
+    # onslaught 13.2: at the end of a turn before turn 20, no German division in supply west of the Rhine
+    # (those in fortified ports do not count) and at least 15 Allied divisions in supply east of the Victory Line
+    s = new()
+    clear(s)
+    b = s.board
+    allies = units("allied", "inf", 15)
+    hexes = east_hexes(s, 15)
+    for u, h in zip(allies, hexes, strict=True):
+        put(s, u, h)
+    s.g["turn"] = 9
+    s.touch()
+    assert all(s.in_supply(u) for u in allies)  # the landing hexes feed them across an empty map
+    r = allied_automatic(s)
+    assert r is not None and r.winner == "allied" and r.level == "automatic"
+    fort_port = next(p for p in b.ports if p.fortified and (b.west_of_rhine >> p.hex) & 1)
+    g = put(s, units("german", "inf", 1)[0], fort_port.hex)
+    assert allied_automatic(s) is not None  # a German garrison in a fortified port is ignored
+    s.g["units"][g]["hex"] = lab(open_area(2))
+    s.touch()
+    assert allied_automatic(s) is None  # a German division in supply west of the Rhine
+    s.g["units"][g].update(hex=None, box="removed")
+    s.g["units"][allies[0]].update(hex=None, box="removed")
+    s.touch()
+    assert allied_automatic(s) is None  # only 14 east of the line
+
+
+def test_victory_points_and_levels():
+    # onslaught 13.3: one point per German division in supply west of the Rhine and per Allied division in
+    # supply east of the Victory Line; the margin sets the level; equal scores are a draw
+    s = new()
+    sc = score(s)
+    assert sc.german_divisions == len([u for u in s.on_map("german")
+                                       if (s.board.west_of_rhine >> s.hex_of(u)) & 1 and s.in_supply(u)])
+    assert sc.allied_divisions == 0
+    r = final_result(s)
+    assert r.winner == "german"
+    margin = sc.german - sc.allied
+    assert r.level == ("strategic" if margin >= 30 else "decisive" if margin >= 13 else "marginal")
+    clear(s)
+    r = final_result(s)
+    assert r.winner is None and r.level == "draw"
+
+
+def test_gap_bonus():
+    # onslaught 13.3: a path from the east edge to the coast of France outside enemy ZOC is worth 5, or 15 if
+    # every hex of it is at least three MP from every enemy division; each side earns it once
+    s = new()
+    clear(s)
+    assert gap_bonus(s, "allied") == 15 and gap_bonus(s, "german") == 15  # an empty map: wide open
+    b = s.board
+    # a German line across the whole map, north to south, closes the Allied path
+    col = sorted({s.map.grid.to_offset(s.map.axial[h])[0] for h in bits(b.land)})
+    mid = col[len(col) // 2]
+    line = [h for h in bits(b.land) if s.map.grid.to_offset(s.map.axial[h])[0] == mid]
+    for h, u in zip(line, units("german", "inf", 44) + units("german", "vg", 20), strict=False):
+        put(s, u, h)
+    assert len(line) <= 64
+    assert gap_bonus(s, "allied") == 0
+    # every other hex of the line: ZOC still closes it, but open the line once and only the 5 remains
+    # (the path passes within two MP of German divisions)
+    gap = line[len(line) // 2]
+    for h in (gap, *[x for x in line if s.map.distance(x, gap) == 1]):
+        for u in s.at(h):
+            s.g["units"][u].update(hex=None, box="removed")
+    s.touch()
+    assert gap_bonus(s, "allied") == 5
+
+
+def test_game_ends_after_turn_20_with_victory_points():
+    # onslaught 13.0
+    # onslaught 13.3: after turn 20 the game ends on victory points
+    s = new()
+    s.g["turn"] = 20
+    jump(s, {"step": "turn", "stage": 4}, resume=True)
+    r = s.result()
+    assert s.is_terminal() and r.level in ("marginal", "decisive", "strategic", "draw")
+    assert set(r.scores) == {"allied", "german"}

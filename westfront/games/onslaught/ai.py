@@ -1,0 +1,266 @@
+"""AI hooks for Onslaught: a position evaluation and cheap priors for candidate actions.
+
+The heuristic and MCTS agents (``westfront.ai``) call these for every game that
+provides them. Both decide only from what ``view(side)`` shows (Onslaught has no
+hidden information) and use the same combat calculator as the UI preview
+(:func:`.combat.assess`), so a prior never disagrees with the odds a player sees.
+
+Values are from ``side``'s point of view: positive is good for ``side``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ...core.actions import Action
+from ...core.state import State
+from .combat import adjacent_attackers, assess
+from .state import GameState, other
+from .tables import LAST_TURN
+from .units import UNITS
+from .victory import score
+
+# how good each combat result is for the attacker (expected-value weights)
+RESULT_VALUE = {"AE": -1.0, "AH": -0.5, "-": -0.1, "DR": 0.35, "HH": 0.25, "DH": 0.7, "DE": 1.0}
+
+
+def evaluate(state: State, side: str) -> float:
+    """The side's prospects in [-1, 1]: victory points weighted by how late it is, material, the
+    Allied advance and port income.
+
+    Unspent supply points are deliberately worth nothing: points turn into position only when spent,
+    and a stockpile beyond the track's maximum is lost (8.2), so valuing it would teach hoarding."""
+    s = _onslaught(state)
+    r = s.result()
+    if r is not None:
+        return 0.0 if r.winner is None else (1.0 if r.winner == side else -1.0)
+    sc = score(s, gap=False)
+    progress = s.turn / LAST_TURN
+    vp = math.tanh((sc.allied - sc.german) / 25.0)
+    strength = {"allied": 0, "german": 0}
+    east = 0.0
+    b = s.board
+    allied = s.on_map("allied")
+    for u in s.on_map():
+        strength[UNITS[u].side] += s.strength(u)
+    for u in allied:
+        h = s.hex_of(u)
+        east += b.offset[h][0] / (b.max_col or 1) if h is not None else 0.0
+    total = strength["allied"] + strength["german"] or 1
+    material = (strength["allied"] - strength["german"]) / total
+    advance = east / len(allied) - 0.25 if allied else -1.0  # the beaches are about a quarter of the way east
+    income = (s.g["income"] - 12) / 30.0
+    # the Allies start far behind on points and are expected to catch up: early, material, the
+    # advance and the ports say more about the outcome than the score does
+    allied_view = progress * vp + (1 - progress) * (0.5 * material + 0.4 * advance + 0.2 * income)
+    v = max(-1.0, min(1.0, allied_view))
+    return v if side == "allied" else -v
+
+
+def score_actions(state: State, side: str, actions: list[Action]) -> list[float]:
+    """Cheap prior scores (roughly -1..1) for each candidate action at the current decision."""
+    s = _onslaught(state)
+    f = s.frame()
+    if f is None:
+        return [0.0 for _ in actions]
+    ctx = _Context(s, side, f)
+    return [ctx.score(a) for a in actions]
+
+
+def _onslaught(state: State) -> GameState:
+    if not isinstance(state, GameState):
+        raise TypeError("onslaught AI hooks need an Onslaught state")
+    return state
+
+
+def expected(results: dict[str, float]) -> float:
+    return sum(p * RESULT_VALUE.get(r, 0.0) for r, p in results.items())
+
+
+class _Context:
+    """Per-decision facts shared by the scores of all candidate actions."""
+
+    def __init__(self, s: GameState, side: str, f: dict[str, Any]):
+        self.s = s
+        self.side = side
+        self.f = f
+        self.b = s.board
+        self.enemy = other(side)
+        self.ncols = self.b.max_col or 1
+        self._memo: dict[str, Any] = {}
+
+    # ----- positional judgement of a hex -------------------------------------------
+    def east(self, h: int) -> float:
+        """0 at the west edge, 1 at the east edge."""
+        return self.b.offset[h][0] / self.ncols
+
+    def hex_value(self, h: int) -> float:
+        """How good it is for ``side`` to end a move in ``h``."""
+        s, b = self.s, self.b
+        if s.stack_count(h, self.side) >= 3:
+            return -1.0  # a fourth division would be eliminated at the end of the action (6.3)
+        enemy_zoc = (s.zoc_bb(self.enemy) >> h) & 1
+        cover = 0.15 if (b.defensive >> h) & 1 else 0.0
+        if self.side == "german":
+            cover += 0.3 if (b.fortification >> h) & 1 else 0.0
+        supplied = 0.0 if (s.supply_area(self.side) >> h) & 1 else -0.4
+        if self.side == "allied":
+            return 0.6 * self.east(h) + (0.1 if enemy_zoc else 0.0) + supplied + 0.5 * cover
+        west = 0.2 if (b.west_of_rhine >> h) & 1 else 0.0
+        return west + cover + supplied - (0.25 if enemy_zoc else 0.0) + 0.2 * (1 - self.east(h))
+
+    # ----- one action ---------------------------------------------------------------------
+    def score(self, a: Action) -> float:
+        fn: Callable[[Action], float] | None = getattr(self, f"v_{a.verb}", None)
+        try:
+            return max(-1.0, min(1.0, fn(a))) if fn else 0.0
+        except (KeyError, ValueError, AssertionError, IndexError):
+            return 0.0
+
+    def best_attack(self) -> float:
+        if "best" not in self._memo:
+            s = self.s
+            best = -1.0
+            for t in _enemy_hexes_next_to(s, self.side):
+                us = adjacent_attackers(s, t, self.side)
+                if us:
+                    best = max(best, expected(assess(s, t, us).results()))
+            self._memo["best"] = best
+        return float(self._memo["best"])
+
+    def v_pass(self, a: Action) -> float:
+        return -0.3 if self.s.g["sp"][self.side] > 0 else 0.0
+
+    def v_combat(self, a: Action) -> float:
+        return 0.2 + 0.6 * self.best_attack()
+
+    def v_movement(self, a: Action) -> float:
+        return 0.25
+
+    def v_breakthrough(self, a: Action) -> float:
+        return 0.1 + 0.4 * self.best_attack()
+
+    def v_attack(self, a: Action) -> float:
+        s = self.s
+        t = s.map.index[a.args[0]]
+        done = set(s.act["attacked"]) if s.g["act"] else set()
+        us = [u for u in adjacent_attackers(s, t, self.side) if u not in done]
+        return expected(assess(s, t, us).results()) if us else -0.5
+
+    def _current(self, attackers: list[str]) -> float:
+        return expected(assess(self.s, self.s.map.index[self.f["target"]], attackers).results())
+
+    def declared(self) -> float:
+        """The expected result of the attack as declared so far (computed once per decision)."""
+        if "declared" not in self._memo:
+            self._memo["declared"] = self._current(self.f["attackers"])
+        return float(self._memo["declared"])
+
+    def v_add(self, a: Action) -> float:
+        return 0.2 + self._current([*self.f["attackers"], a.args[0]]) - self.declared()
+
+    def v_remove(self, a: Action) -> float:
+        if self.f["step"] == "overstack":  # lose the weakest division
+            return -self.s.strength(a.args[0]) / 10.0
+        rest = [u for u in self.f["attackers"] if u != a.args[0]]
+        return (self._current(rest) if rest else -0.5) - self.declared()
+
+    def v_resolve(self, a: Action) -> float:
+        return self.declared()
+
+    def v_cancel(self, a: Action) -> float:
+        if self.f["step"] == "attack" and self.f["attackers"]:
+            return -0.2 - self.declared()
+        return -0.3
+
+    def v_to(self, a: Action) -> float:
+        return self.hex_value(self.s.map.index[a.args[0]])
+
+    def v_near(self, a: Action) -> float:
+        return self.hex_value(self.s.map.index[a.args[0]])
+
+    def v_at(self, a: Action) -> float:
+        return self.hex_value(self.s.map.index[a.args[0]])
+
+    def v_activate(self, a: Action) -> float:
+        s = self.s
+        h = s.map.index[a.args[0]]
+        front = (s.zoc_bb(self.enemy) >> h) & 1
+        if self.f["step"] == "breakthrough_action":
+            return 0.5 if front else 0.3
+        return 0.2 if front else 0.4  # movement: reserves far from the front benefit most
+
+    def v_move(self, a: Action) -> float:
+        return 0.3
+
+    def v_done(self, a: Action) -> float:
+        step = self.f["step"]
+        if step in ("advance",):
+            return 0.0
+        if step in ("combat_action", "movement_action", "breakthrough_action"):
+            return -0.1 if self.s.g["sp"][self.side] > 2 else 0.1
+        return 0.0
+
+    def v_advance(self, a: Action) -> float:
+        return 0.25 + 0.3 * self.hex_value(self.s.map.index[a.args[1]])
+
+    def v_retreat(self, a: Action) -> float:
+        if not a.args:
+            return -0.2  # the fortification choice: retreating gives up the doubled defence
+        return self.hex_value(self.s.map.index[a.args[1]])
+
+    def v_stand(self, a: Action) -> float:
+        return 0.3
+
+    def v_deplete(self, a: Action) -> float:
+        s = self.s
+        h = s.map.index[a.args[0]]
+        return -sum(s.strength(u) for u in s.at(h)) / 12.0
+
+    def v_place(self, a: Action) -> float:
+        return 0.2
+
+    def v_rebuild(self, a: Action) -> float:
+        u = UNITS[a.args[0]]
+        gain = u.type.full if a.args[1] in ("full", "germany") else u.type.depleted
+        return 0.2 + gain / 10.0
+
+    def v_refit(self, a: Action) -> float:
+        u = UNITS[a.args[0]]
+        return 0.3 + (u.type.full - u.type.depleted) / 10.0
+
+    def v_drop(self, a: Action) -> float:
+        return 0.1
+
+    def v_pickup(self, a: Action) -> float:
+        return -0.1
+
+    def v_bulge(self, a: Action) -> float:
+        return 0.6 if self.s.turn >= 13 else 0.2
+
+    def v_decline(self, a: Action) -> float:
+        if a.args:  # an Allied supply source next to the Germans: do not feed them
+            h = self.s.map.index[a.args[0]]
+            return 0.5 if (self.s.zoc_bb("german") >> h) & 1 else -0.2
+        return 0.1
+
+    def v_collect(self, a: Action) -> float:
+        return 0.0
+
+    def v_act(self, a: Action) -> float:
+        return 0.5 if self.s.g["sp"]["german"] > 0 else -0.2
+
+    def v_end(self, a: Action) -> float:
+        return 0.0
+
+    def v_back(self, a: Action) -> float:
+        return -0.2
+
+
+def _enemy_hexes_next_to(s: GameState, side: str) -> list[int]:
+    from ...core.bitboard import bits
+
+    enemy = s.side_bb(other(side))
+    return bits(enemy & s.zoc_bb(side))

@@ -1,0 +1,182 @@
+"""Normal and strategic movement (onslaught 6.1-6.5) as bitboard floods.
+
+Every land hex costs one movement point (6.1: the allowance is a number of
+hexes) and sea hexsides cannot be crossed, so a move is a breadth-first flood:
+layer k holds the hexes first reached after k hexes. Enemy ZOC hexes are
+entered but not left (6.2), and a division starting in enemy ZOC may not step
+straight into another ZOC hex. A major waterway takes the whole allowance and
+can only be the first step (6.5), except that Germans cross the Rhine like any
+river and Allied divisions do so into a hex another Allied division held when
+their stack was activated. Strategic movement (6.4) triples the allowance for a
+division at least three MP from every enemy division and never enters a hex
+within two MP of one.
+
+Each layer is a dozen big-integer operations, so the whole reach of a
+division costs tens of microseconds; the path to the one chosen hex is traced
+back through the layers only when it is needed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...core.bitboard import Dilator, bits
+from .board import Board
+from .units import UNITS
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+@dataclass(frozen=True)
+class Flood:
+    """One kind of move from ``start``: ``layers[k]`` = hexes first reached at cost k."""
+
+    start: int
+    layers: tuple[int, ...]
+    crossing: int  # hexes entered across a major waterway (the whole allowance, then stop)
+    allowance: int
+    stop: int
+    side: str
+    bridges: int
+
+    @property
+    def reached(self) -> int:
+        out = self.crossing
+        for layer in self.layers[1:]:
+            out |= layer
+        return out
+
+    def cost(self, h: int) -> int:
+        for k, layer in enumerate(self.layers):
+            if (layer >> h) & 1:
+                return k
+        if (self.crossing >> h) & 1:
+            return self.allowance
+        raise KeyError(h)
+
+    def path(self, b: Board, h: int) -> list[int]:
+        """Start to ``h`` inclusive, traced back through the layers."""
+        if (self.crossing >> h) & 1:
+            return [self.start, h]
+        k = self.cost(h)
+        out = [h]
+        cur = h
+        for j in range(k - 1, 0, -1):
+            layer = self.layers[j] & ~self.stop
+            cur = next(p for p in b.m.nbrs[cur] if (layer >> p) & 1 and edge_ok(b, self.side, p, cur, self.bridges))
+            out.append(cur)
+        out.append(self.start)
+        out.reverse()
+        return out
+
+
+def edge_ok(b: Board, side: str, a: int, c: int, bridges: int) -> bool:
+    """May a move step from ``a`` to ``c`` (not counting the whole-allowance first step)?"""
+    if (a, c) in b.sea_extra:
+        return False
+    if side == "german":
+        return (a, c) not in b.scheldt_sides
+    if (a, c) in b.major_sides:
+        return (a, c) in b.rhine_sides and bool((bridges >> c) & 1)
+    return True
+
+
+def flood(b: Board, side: str, start: int, mp: int, passable: int, stop: int, first_forbidden: int,
+          bridges: int) -> Flood:
+    dil: Dilator = b.dil_german if side == "german" else b.dil_allied
+    s1 = 1 << start
+    layers = [s1]
+    seen = s1
+    frontier = s1
+    for k in range(1, mp + 1):
+        nxt = dil.step(frontier)
+        if side == "allied" and bridges:
+            nxt |= b.rhine_only.step(frontier) & bridges
+        nxt &= passable & ~seen
+        if k == 1:
+            nxt &= ~first_forbidden
+        if not nxt:
+            break
+        layers.append(nxt)
+        seen |= nxt
+        frontier = nxt & ~stop
+        if not frontier:
+            break
+    across = b.scheldt_only if side == "german" else b.major_only
+    crossing = across.step(s1) & passable & ~first_forbidden & ~seen if mp > 0 else 0
+    return Flood(start, tuple(layers), crossing, mp, stop, side, bridges)
+
+
+@dataclass(frozen=True)
+class Moves:
+    """Where one division may go this activation, by normal or strategic movement."""
+
+    normal: Flood | None
+    strategic: Flood | None
+    board: Board
+
+    def ends(self) -> list[int]:
+        bb = 0
+        if self.normal:
+            bb |= self.normal.reached
+        if self.strategic:
+            bb |= self.strategic.reached
+        return bits(bb)
+
+    def mode(self, h: int) -> str:
+        if self.normal is not None and (self.normal.reached >> h) & 1:
+            return "normal"
+        return "strategic"
+
+    def _flood(self, h: int) -> Flood:
+        f = self.normal if self.mode(h) == "normal" else self.strategic
+        if f is None:
+            raise KeyError(h)
+        return f
+
+    def path(self, h: int) -> list[int]:
+        return self._flood(h).path(self.board, h)
+
+    def cost(self, h: int) -> int:
+        return self._flood(h).cost(h)
+
+
+def strategic_eligible(s: GameState, uid: str) -> bool:
+    """onslaught 6.4: at least three MP (ignoring units, ZOC, waterways; around sea) from every enemy division."""
+    h = s.hex_of(uid)
+    enemy = "german" if UNITS[uid].side == "allied" else "allied"
+    return h is not None and not (s.near_bb(enemy) >> h) & 1
+
+
+def moves(s: GameState, uid: str, *, oos: bool, bridges: int, normal: bool = True, strategic: bool = True) -> Moves:
+    """Destinations of one division now. ``bridges``: Allied-held hexes when its stack was activated (6.5)."""
+    key = ("moves", uid, oos, bridges, normal, strategic)
+    got = s._memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    info = UNITS[uid]
+    side = info.side
+    enemy_side = "german" if side == "allied" else "allied"
+    start = s.hex_of(uid)
+    assert start is not None
+    b = s.board
+    enemy = s.side_bb(enemy_side)
+    ezoc = s.zoc_bb(enemy_side)
+    mp = info.type.mp
+    passable = b.land & ~enemy
+    nf = sf = None
+    if normal:
+        ff = ezoc if (ezoc >> start) & 1 else 0
+        nf = flood(b, side, start, 1 if oos else mp, passable, ezoc & ~(1 << start), ff, bridges)
+    if strategic and not oos and strategic_eligible(s, uid):
+        sf = flood(b, side, start, 3 * mp, passable & ~s.near_bb(enemy_side), 0, 0, bridges)
+    out = Moves(nf, sf, b)
+    s._memo[key] = out
+    return out
+
+
+def bridge_hexes(s: GameState, side: str) -> int:
+    """Hexes other Allied divisions hold when a stack is activated: the Rhine may be crossed into them (6.5)."""
+    return s.side_bb("allied") if side == "allied" else 0

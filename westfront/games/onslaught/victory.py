@@ -1,0 +1,113 @@
+"""Winning the game (onslaught 13.0-13.3).
+
+Automatic victories end the game at once: the Germans win when the Allies have
+neither supply points nor a supply source, or no division on the map (13.1);
+the Allies win at the end of a turn before turn 20 when no German division is in
+supply west of the Rhine (fortified ports aside) and at least 15 Allied
+divisions are in supply east of the Victory Line (13.2). Otherwise victory
+points decide after turn 20 (13.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...core.state import Result
+from .tables import VICTORY, victory_level
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+def german_automatic(s: GameState) -> Result | None:
+    """13.1: no Allied supply points and no Allied supply source, or no Allied division on the map."""
+    if not s.on_map("allied"):
+        return Result("german", "automatic", "German automatic victory: no Allied division is left on the map",
+                      {"turn": s.turn})
+    if s.g["sp"]["allied"] == 0 and not s.allied_sources():
+        return Result("german", "automatic",
+                      "German automatic victory: the Allies have no supply points and no supply source",
+                      {"turn": s.turn})
+    return None
+
+
+def german_west_of_rhine(s: GameState, *, ignore_fortified_ports: bool) -> list[str]:
+    b = s.board
+    out = []
+    for u in s.on_map("german"):
+        h = s.hex_of(u)
+        assert h is not None
+        if not (b.west_of_rhine >> h) & 1 or not s.in_supply(u):
+            continue
+        if ignore_fortified_ports and (b.fortified_ports >> h) & 1:
+            continue
+        out.append(u)
+    return out
+
+
+def allied_east_of_line(s: GameState) -> list[str]:
+    b = s.board
+    return [u for u in s.on_map("allied")
+            if (b.east_of_vl >> (s.hex_of(u) or 0)) & 1 and s.in_supply(u)]
+
+
+def allied_automatic(s: GameState) -> Result | None:
+    """13.2, checked at the end of every turn before the last."""
+    if german_west_of_rhine(s, ignore_fortified_ports=True):
+        return None
+    east = allied_east_of_line(s)
+    if len(east) >= int(VICTORY["auto_allied_divisions"]):
+        return Result("allied", "automatic",
+                      f"Allied automatic victory on turn {s.turn}: no German division in supply west of the Rhine "
+                      f"and {len(east)} Allied divisions in supply east of the Victory Line", {"turn": s.turn})
+    return None
+
+
+def gap_bonus(s: GameState, side: str) -> int:
+    """13.3: a path from the east edge to the coast of France outside enemy ZOC is worth 5 (15 if every
+    hex is at least three MP from every enemy division)."""
+    b = s.board
+    enemy = "german" if side == "allied" else "allied"
+    open_ = b.land & ~s.zoc_bb(enemy)
+    clear = open_ & ~s.near_bb(enemy)
+    for passable, points in ((clear, int(VICTORY["gap_bonus_clear"])), (open_, int(VICTORY["gap_bonus"]))):
+        area = b.dil.flood(b.east_edge & passable, passable)
+        if area & b.coast_france:
+            return points
+    return 0
+
+
+@dataclass(frozen=True)
+class Score:
+    german_divisions: int
+    allied_divisions: int
+    german_gap: int
+    allied_gap: int
+
+    @property
+    def german(self) -> int:
+        return self.german_divisions + self.german_gap
+
+    @property
+    def allied(self) -> int:
+        return self.allied_divisions + self.allied_gap
+
+
+def score(s: GameState, gap: bool = True) -> Score:
+    """The victory points now; ``gap=False`` leaves out the gap bonus (cheaper, for the AI's evaluation)."""
+    return Score(len(german_west_of_rhine(s, ignore_fortified_ports=False)), len(allied_east_of_line(s)),
+                 gap_bonus(s, "german") if gap else 0, gap_bonus(s, "allied") if gap else 0)
+
+
+def final_result(s: GameState) -> Result:
+    """13.3: the side with more victory points wins; the margin sets the level."""
+    sc = score(s)
+    scores = {"allied": float(sc.allied), "german": float(sc.german)}
+    detail = (f"Allies {sc.allied} ({sc.allied_divisions} divisions east of the Victory Line + {sc.allied_gap} gap), "
+              f"Germans {sc.german} ({sc.german_divisions} divisions west of the Rhine + {sc.german_gap} gap)")
+    if sc.allied == sc.german:
+        return Result(None, "draw", f"Draw on victory points after turn {s.turn}: {detail}", scores)
+    winner = "allied" if sc.allied > sc.german else "german"
+    level = victory_level(abs(sc.allied - sc.german))
+    return Result(winner, level, f"{winner.capitalize()} {level} victory on victory points: {detail}", scores)

@@ -1,0 +1,161 @@
+"""What the UI and the AI see (docs/view-contract.md): views and previews.
+
+Onslaught has no hidden information: the reinforcement schedules are printed on
+the board and both supply tracks are public, so every viewer gets the same
+view apart from the prompt.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.actions import Action
+from .combat import assess
+from .movement import moves
+from .state import SIDES, turn_label
+from .tables import SUPPLY
+from .units import UNITS
+from .victory import score
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+BOXES = {
+    "paratroop": {"title": "Paratroop box (9.1)"},
+    "turn_track": {"title": "Paratroops on the turn track (9.1)"},
+    "delayed": {"title": "Allied Delayed Reinforcements (10.3)"},
+    "eliminated": {"title": "Eliminated Units (11.2)"},
+    "reinforcements": {"title": "Reinforcements due this turn (10.0)"},
+    "removed": {"title": "Removed from play (9.3, 10.2)"},
+}
+BOX_OF = {"para": "paratroop", "track": "turn_track", "delayed": "delayed", "eliminated": "eliminated",
+          "pending": "reinforcements", "removed": "removed"}
+COLORS = {"british": "#c8b78a", "canadian": "#c8b78a", "us": "#6b7b3a", "french": "#6b7b3a", "polish": "#8b6b4a",
+          "wehrmacht": "#9a9a9a", "ss": "#222222", "volksgrenadier": "#9a9a9a"}
+
+
+def unit_view(s: GameState, uid: str, sup: dict[str, int]) -> dict[str, Any]:
+    u = UNITS[uid]
+    d = s.unit(uid)
+    full = bool(d["full"])
+    flags = [] if full else ["reduced"]
+    h = s.hex_of(uid)
+    if h is not None and not (sup[u.side] >> h) & 1:
+        flags.append("oos")
+    a = s.g["act"]
+    if a:
+        if uid in a["activated"]:
+            flags.append("activated")
+        if uid in a["attacked"]:
+            flags.append("attacked")
+    out: dict[str, Any] = {
+        "id": uid, "side": u.side, "nation": u.nation, "hex": d["hex"],
+        "box": None if d["hex"] else BOX_OF.get(d["box"] or "", d["box"]),
+        "label": u.name, "kind": u.kind, "factors": u.factors(full), "steps": 2 if full else 1, "max_steps": 2,
+        "flags": flags, "color": COLORS.get(u.nation, "#888888"),
+    }
+    if d["box"] == "pending":
+        out["arrives"] = u.turn
+        out["entry"] = u.entry
+    if d["box"] == "track":
+        out["returns"] = d.get("back")
+    return out
+
+
+def later(s: GameState, uid: str) -> bool:
+    """Scheduled for a later turn: listed in the view's ``schedule`` (10.0), not in a box."""
+    return s.unit(uid)["box"] == "pending" and UNITS[uid].turn > s.turn
+
+
+def budgets(s: GameState) -> dict[str, dict[str, int]]:
+    sp = s.g["sp"]
+    return {
+        "allied": {"supply": sp["allied"], "income": s.g["income"], "replacement": s.g["rp"]["allied"],
+                   "max_supply": SUPPLY.allied_cap},
+        "german": {"supply": sp["german"], "replacement": s.g["rp"]["german"], "max_supply": SUPPLY.german_cap},
+    }
+
+
+def status(s: GameState, viewer: str | None) -> list[str]:
+    sc = score(s)
+    lines = [
+        f"Victory points now: Allies {sc.allied}, Germans {sc.german}",
+        f"Allied supply sources: {', '.join(sorted(s.allied_sources())) or 'none'}",
+    ]
+    b = s.g["bulge"]
+    if b["used"]:
+        lines.append(f"German counteroffensive launched on turn {b['turn']}")
+    elif s.turn <= 17:
+        lines.append("German counteroffensive available on turns 12-17")
+    return lines
+
+
+def markers(s: GameState) -> list[dict[str, Any]]:
+    out = []
+    srcs = s.allied_sources()
+    for lab, side in sorted(s.g["control"].items()):
+        if lab in srcs:
+            out.append({"kind": "supply_source", "hex": lab, "label": str(srcs[lab]), "side": "allied"})
+        elif s.map.index[lab] in s.board.port_at:
+            out.append({"kind": "control", "hex": lab, "label": side[0].upper(), "side": side})
+    for lab in s.g["captured"]:
+        out.append({"kind": "captured_fort", "hex": lab, "label": "X", "side": "allied"})
+    return out
+
+
+def build_view(s: GameState, player: str | None) -> dict[str, Any]:
+    v = s.base_view(player)
+    sup = {side: s.supply_area(side) for side in SIDES}
+    v.update({
+        "turn": s.turn, "turn_label": turn_label(s.turn), "max_turns": s.last_turn(),
+        "phase": s.g["phase"],
+        "budgets": budgets(s),
+        "status": status(s, player),
+        "units": [unit_view(s, u, sup) for u in UNITS if not later(s, u)],
+        "schedule": [{"id": u, "side": UNITS[u].side, "turn": UNITS[u].turn, "entry": UNITS[u].entry,
+                      "label": UNITS[u].name, "factors": UNITS[u].factors(True)} for u in UNITS if later(s, u)],
+        "markers": markers(s),
+        "boxes": BOXES,
+        "supply_sources": s.allied_sources(),
+        "bulge": dict(s.g["bulge"]),
+        "action": dict(s.g["act"]) if s.g["act"] else None,
+    })
+    return v
+
+
+def build_preview(s: GameState, action: Action | str) -> dict[str, Any] | None:
+    a = Action.parse(action) if isinstance(action, str) else action
+    f = s.frame()
+    if f is None:
+        return None
+    m = s.map
+    step = f["step"]
+    if step == "move_unit" and a.verb == "to" and a.args and a.args[0] in m.index:
+        mv = moves(s, f["unit"], oos=f["oos"], bridges=f["bridges"], normal=f["normal"])
+        dest = m.index[a.args[0]]
+        if dest not in mv.ends():
+            return None
+        return {"cost": mv.cost(dest), "path": [m.label(h) for h in mv.path(dest)], "mode": mv.mode(dest)}
+    if step == "attack" and a.verb in ("resolve", "add", "remove"):
+        attackers = list(f["attackers"])
+        if a.verb == "add":
+            attackers.append(a.args[0])
+        elif a.verb == "remove" and a.args[0] in attackers:
+            attackers.remove(a.args[0])
+        return assess(s, m.index[f["target"]], attackers).to_dict()
+    if a.verb == "activate" and a.args and a.args[0] in m.index and s.g["act"]:
+        from .actions import own_stacks
+
+        stack = own_stacks(s, s.act["side"], armor_only=step == "breakthrough_action").get(m.index[a.args[0]], [])
+        if len(a.args) > 1:
+            stack = [u for u in stack if UNITS[u].camp in (a.args[1], None)]
+        return {"cost": s.activation_cost(stack, breakthrough=step == "breakthrough_action"), "units": stack}
+    if a.verb == "attack" and a.args and a.args[0] in m.index and s.g["act"]:
+        from .combat import adjacent_attackers
+
+        target = m.index[a.args[0]]
+        side = s.act["side"]
+        pool = adjacent_attackers(s, target, side)
+        done = set(s.act["attacked"])
+        return assess(s, target, [u for u in pool if u not in done]).to_dict()
+    return None
