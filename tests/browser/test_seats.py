@@ -12,6 +12,7 @@ pytestmark = pytest.mark.browser
 
 def test_hotseat_hides_the_board_while_the_device_changes_hands(page, server):
     page.goto(server.url + "/")
+    page.select_option("#ng-game", "skirmish")
     page.check("input[name=opponent][value=hotseat]")
     page.click("[data-testid=start]")
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Blue turn 1")
@@ -29,6 +30,7 @@ def test_hotseat_hides_the_board_while_the_device_changes_hands(page, server):
 
 def test_a_friend_joins_with_the_invite_link(page, server):
     page.goto(server.url + "/")
+    page.select_option("#ng-game", "skirmish")
     page.check("input[name=opponent][value=friend]")
     page.click("[data-testid=start]")
     link = page.locator("[data-testid=invite-red]")
