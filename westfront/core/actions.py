@@ -12,6 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 _TOKEN = re.compile(r"^[A-Za-z0-9_.:+\-/'#@*]+$")
+# Tokens already checked. Games build thousands of actions per second from a small
+# vocabulary (verbs, unit ids, hex labels); checking each once keeps action
+# construction cheap. Bounded, because parse() also sees arbitrary user text.
+_CHECKED: set[str] = set()
+_CHECKED_MAX = 200_000
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -21,8 +26,13 @@ class Action:
 
     def __post_init__(self) -> None:
         for tok in (self.verb, *self.args):
+            if tok.__class__ is str and tok in _CHECKED:
+                continue
             if not isinstance(tok, str) or not _TOKEN.match(tok):
                 raise ValueError(f"action token {tok!r} must be a non-empty word without spaces")
+            if len(_CHECKED) >= _CHECKED_MAX:
+                _CHECKED.clear()
+            _CHECKED.add(tok)
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args)) if self.args else self.verb
