@@ -1,0 +1,149 @@
+"""Run many games: in-process, on a local process pool, or on a Ray cluster.
+
+The same task function (:func:`run_task`) runs everywhere, so a user who
+outgrows one machine adds machines, not code. Results stream back as games
+finish (with a Rich progress bar); callers sort by ``task.index`` when order
+matters, so outputs do not depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from ..ai.match import DEFAULT_MAX_ACTIONS, GameRecord, play_game
+from ..core.errors import WestfrontError
+
+
+class RunnerError(WestfrontError):
+    """The runner could not start (bad worker count, Ray not reachable)."""
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play: everything ``play_game`` needs, plus its position in the batch."""
+
+    index: int
+    game: str
+    seed: int
+    agents: dict[str, str]
+    scenario: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    time_budget: float | None = None
+    max_actions: int = DEFAULT_MAX_ACTIONS
+
+
+def run_task(task: GameTask) -> GameRecord:
+    """Play one task. Unexpected failures come back as a record with ``error`` set (and the seed to rerun it)."""
+    try:
+        return play_game(task.game, scenario=task.scenario, options=task.options, seed=task.seed,
+                         agents=task.agents, time_budget=task.time_budget, max_actions=task.max_actions)
+    except Exception as e:  # noqa: BLE001 - reported per game so one bad seed does not sink a batch
+        tb = traceback.format_exc(limit=3)
+        return GameRecord(game=task.game, scenario=task.scenario or "", options=dict(task.options), seed=task.seed,
+                          agents=dict(task.agents), winner=None, level=None, reason=f"error: {e}", scores={},
+                          n_actions=0, turns=None, decisions={}, actions=[], hash="",
+                          error=f"{type(e).__name__}: {e}\n{tb}")
+
+
+def _progress(console: Console | None, enabled: bool) -> Progress:
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[status]}"), TimeElapsedColumn(), TimeRemainingColumn(),
+                    console=console or Console(stderr=True), disable=not enabled, transient=False)
+
+
+def run_tasks(
+    tasks: Sequence[GameTask],
+    *,
+    workers: int = 1,
+    ray_address: str | None = None,
+    progress: bool = True,
+    description: str = "games",
+    console: Console | None = None,
+) -> Iterator[tuple[GameTask, GameRecord]]:
+    """Yield (task, record) as games finish.
+
+    ``workers=1`` plays in this process; ``workers=K`` uses a process pool of K;
+    ``ray_address`` ("local", "auto", "ray://host:10001", "host:6379") runs on Ray
+    with ``workers`` as the CPU count of a local Ray instance.
+    """
+    if workers < 1:
+        raise RunnerError(f"workers must be at least 1, got {workers}")
+    if ray_address is not None:
+        source = _ray_stream(tasks, ray_address, workers)
+    elif workers == 1 or len(tasks) <= 1:
+        source = ((t, run_task(t)) for t in tasks)
+    else:
+        source = _pool_stream(tasks, workers)
+    wins: dict[str, int] = {}
+    with _progress(console, progress) as bar:
+        tid = bar.add_task(description, total=len(tasks), status="")
+        for task, rec in source:
+            key = "error" if rec.error else ("cap" if rec.truncated else (rec.winner or "draw"))
+            wins[key] = wins.get(key, 0) + 1
+            bar.update(tid, advance=1, status=" ".join(f"{k}:{v}" for k, v in sorted(wins.items())))
+            yield task, rec
+
+
+def _pool_stream(tasks: Sequence[GameTask], workers: int) -> Iterator[tuple[GameTask, GameRecord]]:
+    # every task is submitted before the caller's progress bar starts its refresh thread (forking with live threads)
+    ex = ProcessPoolExecutor(max_workers=min(workers, len(tasks)))
+    try:
+        futs: dict[Future[GameRecord], GameTask] = {ex.submit(run_task, t): t for t in tasks}
+        yield from _as_done(futs)
+    finally:
+        ex.shutdown(wait=True, cancel_futures=True)
+
+
+def _as_done(futs: dict[Future[GameRecord], GameTask]) -> Iterator[tuple[GameTask, GameRecord]]:
+    for f in as_completed(futs):
+        yield futs[f], f.result()
+
+
+def ray_init(address: str, workers: int) -> bool:
+    """Connect to Ray (``local`` starts a private local instance). True when this call started it."""
+    try:
+        import ray
+    except ImportError as e:  # pragma: no cover - ray is a declared dependency
+        raise RunnerError(f"--ray needs the ray package: pip install 'ray[default]' ({e})") from None
+    if ray.is_initialized():
+        return False
+    try:
+        if address == "local":
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        else:
+            ray.init(address=address, log_to_driver=False, logging_level="ERROR")
+    except Exception as e:  # noqa: BLE001 - ray raises ConnectionError, RuntimeError, ValueError...
+        raise RunnerError(f"cannot connect to Ray at {address!r}: {type(e).__name__}: {e}") from None
+    return True
+
+
+def _ray_stream(tasks: Sequence[GameTask], address: str, workers: int) -> Iterator[tuple[GameTask, GameRecord]]:
+    import ray
+
+    started = ray_init(address, workers)
+    try:
+        remote = ray.remote(run_task)
+        refs = {remote.remote(t): t for t in tasks}
+        pending = list(refs)
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield refs[ref], ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def collect(tasks: Sequence[GameTask], **kw: Any) -> tuple[list[GameRecord], float]:
+    """All records in task order and the wall-clock seconds the batch took."""
+    t0 = time.perf_counter()
+    got = {task.index: rec for task, rec in run_tasks(tasks, **kw)}
+    return [got[t.index] for t in tasks], time.perf_counter() - t0
