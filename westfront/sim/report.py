@@ -160,7 +160,7 @@ def plot_heatmap(records: Sequence[GameRecord], m: GameMap, path: Path) -> int:
     plt = _plt()
     counts = Counter(h for r in records for _, h in r.combats if h in m.index)
     polys, face = [], []
-    for lab, i in m.index.items():
+    for i in m.index.values():
         ax_ = m.axial[i]
         assert ax_ is not None
         polys.append(m.grid.corners(ax_))
@@ -184,7 +184,7 @@ def plot_heatmap(records: Sequence[GameRecord], m: GameMap, path: Path) -> int:
                             linewidths=0.3)
         ax.add_collection(pc)
         fig.colorbar(pc, ax=ax, shrink=0.7, label="combats")
-        for lab, n in counts.most_common(5):
+        for lab, _n in counts.most_common(5):
             ax_ = m.axial[m.index[lab]]
             assert ax_ is not None
             x, y = m.grid.center(ax_)

@@ -8,6 +8,7 @@ matters, so outputs do not depend on the number of workers.
 
 from __future__ import annotations
 
+import logging
 import time
 import traceback
 from collections.abc import Iterator, Sequence
@@ -117,9 +118,9 @@ def ray_init(address: str, workers: int) -> bool:
         return False
     try:
         if address == "local":
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
         else:
-            ray.init(address=address, log_to_driver=False, logging_level="ERROR")
+            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     except Exception as e:  # noqa: BLE001 - ray raises ConnectionError, RuntimeError, ValueError...
         raise RunnerError(f"cannot connect to Ray at {address!r}: {type(e).__name__}: {e}") from None
     return True
