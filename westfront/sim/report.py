@@ -89,7 +89,8 @@ def plot_decided(records: Sequence[GameRecord], path: Path) -> None:
     done = [r for r in records if r.finished]
     decided = Counter(r.decided_turn for r in done if r.decided_turn is not None)
     ended = Counter(r.turns for r in done if r.turns is not None)
-    turns = sorted(set(decided) | set(ended))
+    seen = set(decided) | set(ended)
+    turns = list(range(min(seen), max(seen) + 1)) if seen else []
     fig, ax = plt.subplots(figsize=(6, 3.6))
     if turns:
         xs = list(range(len(turns)))

@@ -73,7 +73,7 @@ def run_tasks(
 
     ``workers=1`` plays in this process; ``workers=K`` uses a process pool of K;
     ``ray_address`` ("local", "auto", "ray://host:10001", "host:6379") runs on Ray
-    with ``workers`` as the CPU count of a local Ray instance.
+    (``workers`` > 1 caps the CPUs of a ``local`` instance; a cluster uses all of its CPUs).
     """
     if workers < 1:
         raise RunnerError(f"workers must be at least 1, got {workers}")
@@ -118,7 +118,9 @@ def ray_init(address: str, workers: int) -> bool:
         return False
     try:
         if address == "local":
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+            # --workers caps the CPUs of a local instance; the default (1) means "all of this machine's cores"
+            ray.init(num_cpus=workers if workers > 1 else None, include_dashboard=False, log_to_driver=False,
+                     logging_level=logging.ERROR)
         else:
             ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     except Exception as e:  # noqa: BLE001 - ray raises ConnectionError, RuntimeError, ValueError...
