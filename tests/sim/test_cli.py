@@ -59,8 +59,9 @@ def test_simulate_onslaught_capped_then_replay_record_and_save(tmp_path):
 
 def test_tournament_table_and_json(tmp_path):
     out = tmp_path / "t.json"
+    recs = tmp_path / "t.jsonl"
     r = run("tournament", "skirmish", "--agents", "random,random-b", "--games", "4", "--workers", "2",
-            "--json", str(out))
+            "--json", str(out), "--records", str(recs))
     assert r.exit_code == 0, r.output
     assert "Elo" in r.output
     doc = json.loads(out.read_text())
@@ -70,6 +71,8 @@ def test_tournament_table_and_json(tmp_path):
     assert {e["agent"] for e in doc["elo"]} == {"random", "random-b"}
     assert len(doc["games_detail"]) == 4
     assert doc["per_agent"]["random"]["mean_s_per_decision"] > 0
+    r = run("replay-record", str(recs))
+    assert r.exit_code == 0 and r.output.count("verified") == 4
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -83,6 +83,7 @@ def tournament(
     max_actions: int = typer.Option(50_000, "--max-actions", help="stop a game after this many actions"),
     prior: float = typer.Option(1.0, "--elo-prior", help="virtual drawn games per pair of agents in the Elo fit"),
     json_out: Path = typer.Option(None, "--json", help="write the full results (summary and per-game rows) here"),
+    records_out: Path = typer.Option(None, "--records", help="write every game's record (JSONL, for replay-record)"),
 ) -> None:
     """Round-robin between agents: win rates with 95% CI, levels, lengths, time per decision, Elo."""
     from ..sim import tournament as T
@@ -106,6 +107,11 @@ def tournament(
         json_out.parent.mkdir(parents=True, exist_ok=True)
         json_out.write_text(json.dumps(doc, indent=2, default=str) + "\n", encoding="utf-8")
         console.print(f"results -> {json_out}")
+    if records_out is not None:
+        from ..sim.simulate import write_records
+
+        write_records(records_out, records)
+        console.print(f"records -> {records_out}")
 
 
 def simulate(

@@ -159,9 +159,7 @@ def write_outputs(out: Path, records: Sequence[GameRecord], *, wall_s: float | N
     """Write every output file of a simulation into ``out``; returns the summary (with the file list)."""
     out.mkdir(parents=True, exist_ok=True)
     files = ["records.jsonl"]
-    with (out / "records.jsonl").open("w", encoding="utf-8") as f:
-        for r in records:
-            f.write(json.dumps(r.to_dict(), separators=(",", ":")) + "\n")
+    write_records(out / "records.jsonl", records)
     files += _write_table([game_row(r) for r in records], out / "games")
     files += _write_table([row for r in records for row in turn_rows(r)], out / "turns")
     summary = summarize(records, wall_s=wall_s, runner=runner)
@@ -173,6 +171,14 @@ def write_outputs(out: Path, records: Sequence[GameRecord], *, wall_s: float | N
     summary["files"] = files
     (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n", encoding="utf-8")
     return summary
+
+
+def write_records(path: Path, records: Sequence[GameRecord]) -> None:
+    """One JSON record per line (the format ``replay-record`` reads)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as f:
+        for r in records:
+            f.write(json.dumps(r.to_dict(), separators=(",", ":")) + "\n")
 
 
 def read_records(path: Path) -> list[GameRecord]:
