@@ -86,6 +86,7 @@ def test_tournament_table_and_json(tmp_path):
     (["tournament", "skirmish", "--agents", "random", "--games", "2"], "at least two different agents"),
     (["tournament", "onslaught", "--agents", "random,ghost", "--games", "2"], "unknown agent 'ghost'"),
     (["replay-record", "no/such/records.jsonl"], "no records file"),
+    (["simulate", "skirmish", "--ray", "127.0.0.1:1", "--out", "x"], "cannot reach Ray at '127.0.0.1:1'"),
 ])
 def test_bad_input_exits_2_with_one_line(args, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

@@ -57,3 +57,9 @@ def test_tournament_schedule_swaps_sides_on_the_same_seed():
     assert [t.seed for t in first] == [10, 10, 11, 11]
     assert first[0].agents == {"blue": "random", "red": "random-b"}
     assert first[1].agents == {"blue": "random-b", "red": "random"}
+
+
+def test_unreachable_ray_address_fails_fast():
+    pytest.importorskip("ray")
+    with pytest.raises(RunnerError, match="cannot reach Ray at 'ray://127.0.0.1:1'"):
+        list(run_tasks(_tasks()[:1], ray_address="ray://127.0.0.1:1", progress=False))

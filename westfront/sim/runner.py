@@ -9,6 +9,7 @@ matters, so outputs do not depend on the number of workers.
 from __future__ import annotations
 
 import logging
+import socket
 import time
 import traceback
 from collections.abc import Iterator, Sequence
@@ -78,7 +79,7 @@ def run_tasks(
     if workers < 1:
         raise RunnerError(f"workers must be at least 1, got {workers}")
     if ray_address is not None:
-        source = _ray_stream(tasks, ray_address, workers)
+        source = _ray_stream(tasks, ray_init(ray_address, workers))  # connect first: errors before any output
     elif workers == 1 or len(tasks) <= 1:
         source = ((t, run_task(t)) for t in tasks)
     else:
@@ -116,6 +117,12 @@ def ray_init(address: str, workers: int) -> bool:
         raise RunnerError(f"--ray needs the ray package: pip install 'ray[default]' ({e})") from None
     if ray.is_initialized():
         return False
+    hostport = _host_port(address)
+    if hostport is not None:
+        try:
+            socket.create_connection(hostport, timeout=5).close()
+        except OSError as e:  # ray.init itself would retry for minutes
+            raise RunnerError(f"cannot reach Ray at {address!r}: {e}") from None
     try:
         if address == "local":
             # --workers caps the CPUs of a local instance; the default (1) means "all of this machine's cores"
@@ -128,10 +135,18 @@ def ray_init(address: str, workers: int) -> bool:
     return True
 
 
-def _ray_stream(tasks: Sequence[GameTask], address: str, workers: int) -> Iterator[tuple[GameTask, GameRecord]]:
+def _host_port(address: str) -> tuple[str, int] | None:
+    """(host, port) of an explicit Ray address ("host:6379", "ray://host:10001"); None for "local"/"auto"."""
+    rest = address.removeprefix("ray://")
+    host, sep, port = rest.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        return None
+    return host, int(port)
+
+
+def _ray_stream(tasks: Sequence[GameTask], started: bool) -> Iterator[tuple[GameTask, GameRecord]]:
     import ray
 
-    started = ray_init(address, workers)
     try:
         remote = ray.remote(run_task)
         refs = {remote.remote(t): t for t in tasks}
