@@ -223,6 +223,12 @@ def write_report(out: Path, records: Sequence[GameRecord], summary: dict[str, An
     return [f for f, _ in figs] + ["report.html"]
 
 
+def _timing(side: str, d: dict[str, Any]) -> str:
+    if d["mean_s"] is None:
+        return f"{side}: no decisions"
+    return f"{side}: mean {1000 * d['mean_s']:.2f} ms, max {1000 * d['max_s']:.1f} ms over {d['decisions']} decisions"
+
+
 def render_html(summary: dict[str, Any], figs: Sequence[tuple[str, str]]) -> str:
     e = html.escape
     rows = []
@@ -244,6 +250,7 @@ def render_html(summary: dict[str, Any], figs: Sequence[tuple[str, str]]) -> str
         ("length", f"mean {ln['mean_actions']} actions (max {ln['max_actions']}), mean {ln['mean_turns']} turns"),
         ("decided on turn", f"mean {summary['decided_turn']['mean']}, median {summary['decided_turn']['median']}"),
         ("levels", ", ".join(f"{k}: {v}" for k, v in summary["levels"].items()) or "-"),
+        ("time per decision", "; ".join(_timing(side, d) for side, d in summary["time_per_decision"].items())),
         ("throughput", f"{tp['games_per_s']} games/s ({tp['runner']}, {tp['wall_s']} s)"),
     ]
     imgs = "\n".join(f'<figure><img src="{e(src)}" alt="{e(cap)}"><figcaption>{e(cap)}</figcaption></figure>'
