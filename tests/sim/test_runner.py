@@ -63,3 +63,16 @@ def test_unreachable_ray_address_fails_fast():
     pytest.importorskip("ray")
     with pytest.raises(RunnerError, match="cannot reach Ray at 'ray://127.0.0.1:1'"):
         list(run_tasks(_tasks()[:1], ray_address="ray://127.0.0.1:1", progress=False))
+
+
+def test_streamed_records_file_is_in_task_order_and_memory_keeps_light_copies(tmp_path):
+    from westfront.sim.simulate import read_records
+
+    tasks = _tasks()
+    path = tmp_path / "r.jsonl"
+    light, _ = collect(tasks, workers=2, progress=False, records_path=path)
+    full = read_records(path)
+    assert [r.seed for r in full] == [t.seed for t in tasks] == [r.seed for r in light]
+    assert all(r.actions == [] for r in light) and all(r.actions for r in full)
+    assert [r.hash for r in full] == [r.hash for r in light]
+    assert not (tmp_path / "r.jsonl.part").exists()

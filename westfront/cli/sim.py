@@ -60,11 +60,13 @@ def _checked(game: str, scenario: str | None, option: list[str] | None, agents: 
     return options, specs
 
 
-def _run(tasks: list[Any], workers: int, ray: str | None, label: str) -> tuple[list[Any], float, str]:
+def _run(tasks: list[Any], workers: int, ray: str | None, label: str,
+         records_path: Path | None = None) -> tuple[list[Any], float, str]:
     from ..sim.runner import RunnerError, collect
 
     try:
-        records, wall = collect(tasks, workers=workers, ray_address=ray, description=label, console=err_console)
+        records, wall = collect(tasks, workers=workers, ray_address=ray, description=label, console=err_console,
+                                records_path=records_path)
     except RunnerError as e:
         _fail(str(e))
     return records, wall, f"ray:{ray}" if ray else f"pool:{workers}" if workers > 1 else "in-process"
@@ -94,7 +96,7 @@ def tournament(
     with friendly_errors():
         tasks = T.schedule(game, specs, games, scenario=scenario, options=options, seed=seed,
                            time_budget=time_budget, max_actions=max_actions)
-    records, wall, runner = _run(tasks, workers, ray, f"{game} tournament")
+    records, wall, runner = _run(tasks, workers, ray, f"{game} tournament", records_out)
     summary = T.summarize(records, specs, prior_games=prior)
     summary["throughput"] = {"runner": runner, "wall_s": round(wall, 3), "games_per_s": round(len(records) / wall, 3)}
     for t in T.tables(summary):
@@ -108,9 +110,6 @@ def tournament(
         json_out.write_text(json.dumps(doc, indent=2, default=str) + "\n", encoding="utf-8")
         console.print(f"results -> {json_out}")
     if records_out is not None:
-        from ..sim.simulate import write_records
-
-        write_records(records_out, records)
         console.print(f"records -> {records_out}")
 
 
@@ -141,8 +140,8 @@ def simulate(
         _fail(str(e))
     tasks = S.schedule(game, by_side, games, scenario=scenario, options=options, seed=seed,
                        time_budget=time_budget, max_actions=max_actions)
-    records, wall, runner = _run(tasks, workers, ray, f"{game} simulation")
-    summary = S.write_outputs(out, records, wall_s=wall, runner=runner, report=report)
+    records, wall, runner = _run(tasks, workers, ray, f"{game} simulation", out / "records.jsonl")
+    summary = S.write_outputs(out, records, wall_s=wall, runner=runner, report=report, records_written=True)
     for side, d in summary["win_rate_by_side"].items():
         lo, hi = d["ci95"]
         rate = "-" if d["win_rate"] is None else f"{100 * d['win_rate']:.1f}%"

@@ -155,11 +155,16 @@ def summarize(records: Sequence[GameRecord], *, wall_s: float | None = None, run
 
 
 def write_outputs(out: Path, records: Sequence[GameRecord], *, wall_s: float | None = None, runner: str = "",
-                  report: bool = True) -> dict[str, Any]:
-    """Write every output file of a simulation into ``out``; returns the summary (with the file list)."""
+                  report: bool = True, records_written: bool = False) -> dict[str, Any]:
+    """Write every output file of a simulation into ``out``; returns the summary (with the file list).
+
+    ``records_written``: ``records.jsonl`` was already streamed there (``collect(records_path=...)``),
+    and ``records`` are its light copies.
+    """
     out.mkdir(parents=True, exist_ok=True)
     files = ["records.jsonl"]
-    write_records(out / "records.jsonl", records)
+    if not records_written:
+        write_records(out / "records.jsonl", records)
     files += _write_table([game_row(r) for r in records], out / "games")
     files += _write_table([row for r in records for row in turn_rows(r)], out / "turns")
     summary = summarize(records, wall_s=wall_s, runner=runner)
