@@ -159,6 +159,7 @@ def play_game(
     hook = hook_for(game_id) if stats else None
     combat_types = set(hook.combat_events) if hook else set()
     turn = turn_of(state)
+    turn_in_g = isinstance(state.g.get("turn"), int)
     snapshots: list[dict[str, Any]] = []
     combats: list[list[Any]] = []
 
@@ -193,7 +194,8 @@ def play_game(
             for ev in events:
                 if ev.get("type") in combat_types and ev.get("hex"):
                     combats.append([turn, ev["hex"]])
-        if hook is not None:
+        # a game keeping g["turn"] is checked every action; the view() fallback only when the player changes
+        if hook is not None and (turn_in_g or state.current_player() != side or state.is_terminal()):
             t = turn_of(state)
             if t != turn or state.is_terminal():
                 turn = t

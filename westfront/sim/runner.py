@@ -104,18 +104,18 @@ def _with_progress(source: Iterator[tuple[GameTask, GameRecord]], total: int, pr
 
 
 def _pool_stream(tasks: Sequence[GameTask], workers: int) -> Iterator[tuple[GameTask, GameRecord]]:
-    # every task is submitted before the caller's progress bar starts its refresh thread (forking with live threads)
+    # submitted eagerly, so the workers fork before the progress bar starts its refresh thread
     ex = ProcessPoolExecutor(max_workers=min(workers, len(tasks)))
-    try:
-        futs: dict[Future[GameRecord], GameTask] = {ex.submit(run_task, t): t for t in tasks}
-        yield from _as_done(futs)
-    finally:
-        ex.shutdown(wait=True, cancel_futures=True)
+    futs: dict[Future[GameRecord], GameTask] = {ex.submit(run_task, t): t for t in tasks}
 
+    def stream() -> Iterator[tuple[GameTask, GameRecord]]:
+        try:
+            for f in as_completed(futs):
+                yield futs[f], f.result()
+        finally:
+            ex.shutdown(wait=True, cancel_futures=True)
 
-def _as_done(futs: dict[Future[GameRecord], GameTask]) -> Iterator[tuple[GameTask, GameRecord]]:
-    for f in as_completed(futs):
-        yield futs[f], f.result()
+    return stream()
 
 
 def ray_init(address: str, workers: int) -> bool:
