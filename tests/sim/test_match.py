@@ -94,3 +94,25 @@ def test_dday_short_game_records_combat_hexes_and_turns():
     assert rec.turns is not None and rec.turns >= 1
     assert rec.combats and all(isinstance(h, str) and len(h) == 4 for _, h in rec.combats)  # the landings at least
     assert replay(rec).hash() == rec.hash
+
+
+@pytest.fixture
+def hookless_game():
+    """The server tests' fog-of-war skirmish: a real registered game whose package has no stats hook."""
+    from westfront.games import registry
+
+    had = "fog-skirmish" in registry.GAMES  # the server tests' session fixture may have registered it already
+    registry.register("fog-skirmish", "tests.server.foggame")
+    yield "fog-skirmish"
+    if not had:
+        registry.GAMES.pop("fog-skirmish", None)
+        registry._loaded.pop("fog-skirmish", None)
+
+
+def test_a_game_without_a_hook_gets_generic_statistics(hookless_game):
+    assert hook_for(hookless_game).generic
+    rec = play_game(hookless_game, seed=1, agents=SK)
+    assert rec.finished and len(rec.snapshots) >= 6
+    assert rec.snapshots[0]["blue_units"] == 3 and rec.snapshots[0]["leader"] is None
+    assert rec.decided_turn == rec.turns  # no leader reported: decided on the last turn
+    assert replay(rec).hash() == rec.hash

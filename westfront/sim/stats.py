@@ -4,7 +4,7 @@ A hook module defines ``snapshot(state) -> dict`` (flat, JSON-able; keys
 ``<side>_<stat>`` plus an optional ``leader``: the side that would win if the
 game stopped now) and may define ``COMBAT_EVENTS``, the event types that mark
 a combat at an event's ``hex``. Games without a hook get :func:`generic_snapshot`,
-built from the public ``view(None)`` so it works for any game on the contract.
+built from each side's ``view`` so it works for any game on the contract.
 """
 
 from __future__ import annotations
@@ -30,23 +30,23 @@ class StatsHook:
 
 
 def generic_snapshot(state: State) -> dict[str, Any]:
-    """Units and steps on the map and in elimination boxes per side, from the spectator view."""
-    v = state.view(None)
+    """Units and steps on the map and in elimination boxes per side, each counted from that side's own view
+    (a spectator's view may hide units under fog of war; a side always sees its own)."""
     out: dict[str, Any] = {}
     for side in state.INFO.players:
-        out[f"{side}_units"] = 0
-        out[f"{side}_steps"] = 0
-        out[f"{side}_eliminated"] = 0
-    for u in v.get("units") or []:
-        side = u.get("side")
-        if side not in state.INFO.players:
-            continue
-        if u.get("hex"):
-            out[f"{side}_units"] += 1
-            steps = u.get("steps")
-            out[f"{side}_steps"] += int(steps) if isinstance(steps, int | float) else 1
-        elif any(b in str(u.get("box") or "") for b in ELIMINATED_BOXES):
-            out[f"{side}_eliminated"] += 1
+        units = steps = eliminated = 0
+        for u in state.view(side).get("units") or []:
+            if u.get("side") != side:
+                continue
+            if u.get("hex"):
+                units += 1
+                n = u.get("steps")
+                steps += int(n) if isinstance(n, int | float) else 1
+            elif any(b in str(u.get("box") or "") for b in ELIMINATED_BOXES):
+                eliminated += 1
+        out[f"{side}_units"] = units
+        out[f"{side}_steps"] = steps
+        out[f"{side}_eliminated"] = eliminated
     out["leader"] = None
     return out
 
