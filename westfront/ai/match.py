@@ -18,6 +18,7 @@ from .. import api
 from ..core.errors import WestfrontError
 from ..core.state import State
 from ..games import registry
+from ..sim.stats import hook_for
 from .base import Agent, get_agent
 
 DEFAULT_MAX_ACTIONS = 50_000
@@ -149,8 +150,6 @@ def play_game(
     An agent that raises ends the game with ``error`` set rather than losing the
     whole batch; bad set-up (unknown game, scenario, option or agent) raises.
     """
-    from ..sim.stats import hook_for
-
     check_agents(game_id, agents)
     t_start = time.perf_counter()
     state = api.load(game_id, scenario=scenario, options=options, seed=seed)
