@@ -40,14 +40,36 @@ _FACTORIES: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
 
 
 def register_agent(name: str, factory: Callable[..., Agent]) -> None:
+    """Make ``get_agent(name)`` build agents with ``factory(seed=..., **params)``."""
     _FACTORIES[name] = factory
 
 
-def get_agent(spec: str, seed: int | None = None) -> Agent:
-    """An agent by name ("random", or a strength level once registered)."""
+def known_agents() -> list[str]:
+    """Every agent name ``get_agent`` accepts, sorted."""
+    return sorted(_FACTORIES)
+
+
+def parse_spec(spec: str) -> tuple[str, int | None]:
+    """``"ai:normal"`` -> ("normal", None); ``"mcts@400"`` -> ("mcts", 400): an explicit search budget."""
     name = spec.split(":", 1)[-1] if spec.startswith("ai:") else spec
+    if "@" not in name:
+        return name, None
+    name, _, budget = name.partition("@")
+    if not budget.isdigit() or int(budget) < 1:
+        raise ValueError(f"agent {spec!r}: after '@' give a positive number of search iterations, e.g. mcts@400")
+    return name, int(budget)
+
+
+def get_agent(spec: str, seed: int | None = None) -> Agent:
+    """An agent by name: random, heuristic, easy, normal, hard, mcts, or mcts@<iterations>."""
+    name, budget = parse_spec(spec)
     try:
         factory = _FACTORIES[name]
     except KeyError:
-        raise ValueError(f"unknown agent {spec!r}; known: {', '.join(sorted(_FACTORIES))}") from None
-    return factory(seed=seed)
+        raise ValueError(f"unknown agent {spec!r}; known: {', '.join(known_agents())}") from None
+    if budget is None:
+        return factory(seed=seed)
+    try:
+        return factory(seed=seed, iterations=budget)
+    except TypeError:
+        raise ValueError(f"agent {name!r} takes no search budget ('@{budget}'); only search agents such as mcts do") from None

@@ -3,7 +3,8 @@
 At each decision every legal action gets the game's prior (``score_actions``: attack
 at good odds, hold rivers and cities, stay in supply, spend budgets...). The agent
 plays the best, or samples from a softmax of the scores when given a temperature
-(the ``easy`` level). It needs no search, so it decides in milliseconds.
+(the ``easy`` level). It needs no search, so it decides in milliseconds. A
+:class:`CycleGuard` stops it walking declare-then-cancel loops.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 
 from ..core.actions import Action
 from ..core.state import State
+from .cycles import CycleGuard
 from .hooks import hooks_of
 
 
@@ -30,11 +32,20 @@ class HeuristicAgent:
         self.name = name
         self.temperature = temperature
         self.rng = random.Random(seed)
+        self.guard = CycleGuard()
 
     def choose(self, state: State, side: str, *, time_budget: float | None = None) -> Action:
         acts = state.legal_actions()
         if not acts:
             raise ValueError("no legal action to choose from")
+        if len(acts) == 1:
+            return acts[0]
+        key, acts = self.guard.fresh(state, acts)
+        action = self.pick(state, side, acts)
+        self.guard.chose(key, action)
+        return action
+
+    def pick(self, state: State, side: str, acts: list[Action]) -> Action:
         if len(acts) == 1:
             return acts[0]
         scores = hooks_of(state).score_actions(state, side, acts)

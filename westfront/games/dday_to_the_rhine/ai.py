@@ -168,6 +168,8 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
         pieces = [p for p in hidden_pieces(c) if not (g["phantoms"].get(p) or g["units"][p]).get("pending")]
         slots = [((g["phantoms"][p] if p in g["phantoms"] else g["units"][p])["hex"],
                   (g["phantoms"][p] if p in g["phantoms"] else g["units"][p])["hid"]) for p in pieces]
+        # canonical order first: the sample must depend on what the Allies see, not on the true assignment
+        slots.sort(key=lambda slot: (str(slot[0]), str(slot[1])))
         rng.shuffle(slots)
         for p, (hx, hid) in zip(pieces, slots, strict=True):
             rec = g["phantoms"][p] if p in g["phantoms"] else g["units"][p]
@@ -176,5 +178,6 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
     elif side == "german" and g.get("objective"):
         g["objective"] = rng.choice(sorted(OBJECTIVES))
         if g.get("cards"):
+            g["cards"] = sorted(g["cards"], key=str)  # the true deck order must not leak into the sample
             rng.shuffle(g["cards"])
     return c

@@ -1,0 +1,39 @@
+"""Loop protection for agents that play atomic decisions.
+
+Many games let a player open a sub-decision and back out of it (declare an attack,
+then cancel; pick a unit, then choose another). A greedy or searching agent can walk
+such a loop forever, because each step looks best locally. The guard remembers, per
+exact position (state hash), which actions this agent already chose there; when a
+position comes round again the agent must try something else. A game position only
+repeats exactly through such a loop (the hash covers turn, phase and dice state), so
+the guard never bans a move that would make progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.actions import Action
+from ..core.state import State
+
+
+class CycleGuard:
+    """Actions already chosen from each exact position; forgotten past ``limit`` positions."""
+
+    def __init__(self, limit: int = 50_000):
+        self.limit = limit
+        self._tried: dict[str, set[str]] = {}
+
+    def fresh(self, state: State, actions: Sequence[Action]) -> tuple[str, list[Action]]:
+        """The position key and the actions not yet chosen there (all of them if none are left)."""
+        key = state.hash()
+        tried = self._tried.get(key)
+        if not tried:
+            return key, list(actions)
+        untried = [a for a in actions if str(a) not in tried]
+        return key, untried or list(actions)
+
+    def chose(self, key: str, action: Action) -> None:
+        if len(self._tried) >= self.limit:
+            self._tried.clear()
+        self._tried.setdefault(key, set()).add(str(action))

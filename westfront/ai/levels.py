@@ -1,0 +1,56 @@
+"""The named agents and strength levels, registered when ``westfront.ai`` is imported
+(so process-pool and Ray workers know them as soon as they unpickle a task).
+
+=========  ==========================================================================
+random     uniformly random legal actions (the baseline)
+heuristic  best prior from the game's ``score_actions``; milliseconds per decision
+easy       the heuristic sampled at temperature 0.5: plausible but error-prone
+normal     MCTS, 48 iterations (capped at 1 s per decision)
+hard       MCTS, 300 iterations (capped at 5 s per decision)
+mcts       MCTS, 200 iterations; ``mcts@N`` for N iterations (no time cap)
+=========  ==========================================================================
+
+Iteration budgets keep games reproducible from their seeds; the caps only bind on
+slow machines or very wide positions (and the server's own per-decision limit caps
+them again). Measured strength and speed per game: docs/ai.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import register_agent
+from .heuristic import HeuristicAgent
+from .mcts import MCTSAgent
+
+EASY_TEMPERATURE = 0.5
+NORMAL_ITERATIONS, NORMAL_CAP_S = 48, 1.0
+HARD_ITERATIONS, HARD_CAP_S = 300, 5.0
+MCTS_ITERATIONS = 200
+
+
+def heuristic(seed: int | None = None) -> HeuristicAgent:
+    return HeuristicAgent(seed)
+
+
+def easy(seed: int | None = None) -> HeuristicAgent:
+    return HeuristicAgent(seed, temperature=EASY_TEMPERATURE, name="easy")
+
+
+def normal(seed: int | None = None, **params: Any) -> MCTSAgent:
+    return MCTSAgent(seed, **{"iterations": NORMAL_ITERATIONS, "time_budget": NORMAL_CAP_S, "name": "normal", **params})
+
+
+def hard(seed: int | None = None, **params: Any) -> MCTSAgent:
+    return MCTSAgent(seed, **{"iterations": HARD_ITERATIONS, "time_budget": HARD_CAP_S, "name": "hard", **params})
+
+
+def mcts(seed: int | None = None, **params: Any) -> MCTSAgent:
+    return MCTSAgent(seed, **{"iterations": MCTS_ITERATIONS, **params})
+
+
+register_agent("heuristic", heuristic)
+register_agent("easy", easy)
+register_agent("normal", normal)
+register_agent("hard", hard)
+register_agent("mcts", mcts)
