@@ -3,9 +3,9 @@
 Many games let a player open a sub-decision and back out of it (declare an attack,
 then cancel; pick a unit, then choose another). A greedy or searching agent can walk
 such a loop forever, because each step looks best locally. The guard remembers, per
-exact position (state hash), which actions this agent already chose there; when a
+exact position (the game's ``position_key``, by default the state hash), which actions this agent already chose there; when a
 position comes round again the agent must try something else. A game position only
-repeats exactly through such a loop (the hash covers turn, phase and dice state), so
+repeats exactly through such a loop (the key covers turn, phase and dice state), so
 the guard never bans a move that would make progress.
 """
 
@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from ..core.actions import Action
 from ..core.state import State
+from .hooks import hooks_of
 
 
 class CycleGuard:
@@ -26,7 +27,7 @@ class CycleGuard:
 
     def fresh(self, state: State, actions: Sequence[Action]) -> tuple[str, list[Action]]:
         """The position key and the actions not yet chosen there (all of them if none are left)."""
-        key = state.hash()
+        key = hooks_of(state).position_key(state)
         tried = self._tried.get(key)
         if not tried:
             return key, list(actions)

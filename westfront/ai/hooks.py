@@ -6,7 +6,9 @@ A game module may ship ``<package>/ai.py`` with
 - ``score_actions(state, side, actions) -> list[float]``: cheap priors, higher is better;
 - ``determinize(state, side, rng) -> State``: a copy whose hidden parts are re-sampled
   consistently with what ``side`` can see;
-- ``HIDDEN_INFORMATION``: True when ``view(side)`` hides something.
+- ``HIDDEN_INFORMATION``: True when ``view(side)`` hides something;
+- ``position_key(state) -> str``: the position for loop detection (default: the state
+  hash), for games that keep bookkeeping counters that change on every back-out.
 
 Whatever the game provides, :func:`determinize` here also re-seeds the copy's RNG, so
 a searching agent never knows the dice the real game will roll.
@@ -28,6 +30,7 @@ from ..games import registry
 Evaluate = Callable[[State, str], float]
 ScoreActions = Callable[[State, str, Sequence[Action]], list[float]]
 Determinize = Callable[[State, str, random.Random], State]
+PositionKey = Callable[[State], str]
 
 
 def result_value(state: State, side: str) -> float:
@@ -42,6 +45,10 @@ def _no_priors(state: State, side: str, actions: Sequence[Action]) -> list[float
     return [0.0] * len(actions)
 
 
+def _state_hash(state: State) -> str:
+    return state.hash()
+
+
 def _plain_copy(state: State, side: str, rng: random.Random) -> State:
     return state.clone()
 
@@ -53,6 +60,7 @@ class GameHooks:
     score_actions: ScoreActions
     game_determinize: Determinize
     hidden_information: bool
+    position_key: PositionKey
     provided: bool  # False: the game has no ai.py and the defaults above apply
 
     def determinize(self, state: State, side: str, rng: random.Random) -> State:
@@ -71,13 +79,14 @@ def hooks_for(game_id: str) -> GameHooks:
     except ModuleNotFoundError as e:
         if e.name != f"{package}.ai":
             raise
-        return GameHooks(game_id, result_value, _no_priors, _plain_copy, False, provided=False)
+        return GameHooks(game_id, result_value, _no_priors, _plain_copy, False, _state_hash, provided=False)
     return GameHooks(
         game_id,
         getattr(mod, "evaluate", result_value),
         getattr(mod, "score_actions", _no_priors),
         getattr(mod, "determinize", _plain_copy),
         bool(getattr(mod, "HIDDEN_INFORMATION", False)),
+        getattr(mod, "position_key", _state_hash),
         provided=True,
     )
 

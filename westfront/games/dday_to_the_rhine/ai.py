@@ -9,6 +9,7 @@ infantry target half the time, a panzer target a third of the time).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.bitboard import bits
+from ...core.state import canonical_json
 from . import units as U
 from .board import EXIT_ZONES, board
 from .combat import attacker_entries, composition, defender_entries, per_die_hit
@@ -157,6 +159,13 @@ def _destination(s: GameState, side: str, i: int) -> float:
     if not (s.supply(side).area >> i) & 1:
         v -= 0.4  # ending out of supply risks elimination (13.0)
     return v
+
+
+def position_key(state: Any) -> str:
+    """The position for the agents' loop guard: the state without the per-phase cancel
+    counter (it changes on every back-out, so declare-then-cancel would never repeat)."""
+    g = {k: v for k, v in state.g.items() if k != "cancels"}
+    return hashlib.sha256(canonical_json(g).encode()).hexdigest()[:32]
 
 
 def determinize(state: Any, side: str, rng: random.Random) -> Any:

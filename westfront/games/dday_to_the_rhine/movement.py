@@ -148,6 +148,18 @@ def in_enemy_zoc(s: GameState, uid: str) -> bool:
     return bool((s.zoc_bb("allied" if side == "german" else "german") >> s.hex_of(uid)) & 1)
 
 
+def can_motor_somewhere(s: GameState, uid: str) -> bool:
+    """11.2: whether a motor move could end anywhere (an empty, open neighbour settles it cheaply)."""
+    b = board()
+    i = s.hex_of(uid)
+    blocked = s.blocking_bb("allied") | s.zoc_bb("german") | (b.land_bb & ~area_bb(s))
+    occ = s.occupancy()
+    rhine = b.rhine_blocked
+    if any(not (blocked >> n) & 1 and n not in occ and (i, n) not in rhine for n in b.adj[i]):
+        return True
+    return bool(motor_reach(s, uid).ends)
+
+
 def can_step_somewhere(s: GameState, uid: str, mp: int) -> bool:
     """Cheap test before a full search: an empty neighbour within the allowance."""
     b = board()

@@ -12,6 +12,7 @@ from .combat import attack_cost, eligible_attackers
 from .effects import move_along
 from .hidden import disband_actions, handle, public_name, remove_phantom, resolve
 from .movement import (
+    can_motor_somewhere,
     can_step_somewhere,
     exit_options,
     in_enemy_zoc,
@@ -113,7 +114,7 @@ class Activation(Step["GameState"]):
                     out.append(act("move", h))
             if pid in s.g["phantoms"]:
                 continue
-            if side == "allied" and may_strategic(s, pid):
+            if side == "allied" and may_strategic(s, pid) and can_motor_somewhere(s, pid):
                 out.append(act("motor", h))
             if rail and may_strategic(s, pid) and (s.turn >= 2 or s.u(pid).get("free_move")):
                 out.append(act("rail", h))
