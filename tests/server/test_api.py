@@ -256,7 +256,8 @@ def test_save_download_and_upload_round_trip(client):
 
 def test_catalog_maps_and_openapi_are_served(client):
     cat = client.get("/api/catalog").json()
-    assert "skirmish" in {g["id"] for g in cat["games"]} and "random" in cat["ai_levels"]
+    assert "skirmish" in {g["id"] for g in cat["games"]}
+    assert cat["ai_levels"][:4] == ["random", "easy", "normal", "hard"]  # weakest first, for the lobby
     m = client.get("/api/maps/skirmish").json()
     assert m["kind"] == "hex" and m["orientation"] == "flat" and len(m["hexes"]) > 50
     assert client.get("/api/maps/nope").status_code == 404

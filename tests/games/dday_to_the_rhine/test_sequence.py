@@ -137,3 +137,16 @@ def test_small_fuzz_of_the_options(options):
     # 1944 18.0: every optional rule survives random play to a legal result
     rep = fuzz(GAME, 1, seed=53, options=options, deep_every=131)
     assert rep.games == 1
+
+
+def test_motor_move_is_offered_only_when_it_can_end_somewhere():
+    # 1944 11.2: a motorised move must end in a hex a unit may stop in; a unit in supply with
+    # nowhere to stop is not offered one (offering it left only "cancel", a dead end)
+    land = ["0305", "0205", "0105", "0106", "0107", "0108"]
+    sea = {f"{c:02d}{r:02d}": "sea" for c in range(1, 11) for r in range(1, 9) if f"{c:02d}{r:02d}" not in land}
+    with on(synthetic_board(terrain=sea, zones={"france_south_edge": ["0106", "0107", "0108"]})):
+        crowd = {"uk-30c": "0305", "us-7c": "0205", "us-1a": "0105", "uk-1c": "0106", "us-3a": "0107"}
+        s = position(turn=4, units={**crowd, "us-5c": "0108"}, flow=ACT)  # every land hex is full
+        assert "motor uk-30c" not in {str(a) for a in s.legal_actions()}
+        s = position(turn=4, units=crowd, flow=ACT)  # 0108 is free: 5 hexes away, within 2 x MP
+        assert "motor uk-30c" in {str(a) for a in s.legal_actions()}

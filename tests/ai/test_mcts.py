@@ -1,0 +1,142 @@
+"""MCTS: budgets, reproducibility, and deciding only from what its side may know."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import westfront
+from westfront.ai import MCTSAgent, RandomAgent, get_agent
+from westfront.ai.hooks import hooks_for
+from westfront.core.rng import seed_state
+from westfront.games.dday_to_the_rhine.hidden import hidden_pieces
+
+
+def advance(game_id: str, seed: int, n: int, options: dict | None = None) -> westfront.State:
+    s = westfront.load(game_id, seed=seed, options=options)
+    r = RandomAgent(seed)
+    for _ in range(n):
+        s.apply(r.choose(s, s.current_player()))
+    return s
+
+
+def skirmish_position() -> westfront.State:
+    s = advance("skirmish", 3, 10)
+    assert len(s.legal_actions()) > 2
+    return s
+
+
+def test_iteration_budget_is_exact_and_the_move_is_legal():
+    s = skirmish_position()
+    side = s.current_player()
+    agent = MCTSAgent(1, iterations=37)
+    a = agent.choose(s, side)
+    assert a in s.legal_actions()
+    assert agent.report.iterations == 37
+    assert sum(agent.report.visits.values()) == 37
+
+
+def test_same_seed_same_search():
+    # determinism: a game is its seed and actions, and agents seeded alike decide alike
+    s = skirmish_position()
+    side = s.current_player()
+    one, two = MCTSAgent(5, iterations=60), MCTSAgent(5, iterations=60)
+    assert one.choose(s, side) == two.choose(s, side)
+    assert one.report.visits == two.report.visits
+
+
+def test_time_budget_stops_the_search():
+    s = advance("onslaught", 2, 30)
+    side = s.current_player()
+    agent = MCTSAgent(1, iterations=None, time_budget=0.05)
+    assert agent.choose(s, side) in s.legal_actions()
+    assert agent.report.iterations >= 1 and agent.report.seconds < 2.0  # one iteration may overrun, not 40x
+    capped = get_agent("mcts@1000000", seed=1)
+    capped.choose(s, side, time_budget=0.05)  # the caller's limit (the server's) caps any level
+    assert capped.report.iterations < 1_000_000 and capped.report.seconds < 2.0
+
+
+def test_a_single_legal_action_needs_no_search():
+    s = westfront.load("skirmish", seed=0)
+    while len(s.legal_actions()) != 1:
+        s.apply(s.legal_actions()[0])
+    agent = MCTSAgent(1, iterations=500)
+    assert agent.choose(s, s.current_player()) == s.legal_actions()[0]
+    assert agent.report.iterations == 0
+
+
+def test_budgets_are_validated():
+    with pytest.raises(ValueError, match="budget"):
+        MCTSAgent(1, iterations=None, time_budget=None)
+    with pytest.raises(ValueError, match="at least 1"):
+        MCTSAgent(1, iterations=0)
+
+
+def test_search_does_not_read_the_dice():
+    # skirmish 4: combat dice come from the game's RNG; two games alike but for the RNG's
+    # future must get the same decision, or the search was peeking at the real rolls
+    s = skirmish_position()
+    other = s.clone()
+    other.g["rng"] = seed_state(987654321)
+    side = s.current_player()
+    assert s.view(side) == other.view(side) and s.hash() != other.hash()
+    a, b = MCTSAgent(9, iterations=80), MCTSAgent(9, iterations=80)
+    assert a.choose(s, side) == b.choose(other, side)
+    assert a.report.visits == b.report.visits
+
+
+def hidden_position() -> westfront.State:
+    """A 1944 Allied activation with at least three hidden German markers on the map."""
+    s = westfront.load("dday-to-the-rhine", seed=0, options={"phantoms": True})
+    r = RandomAgent(0)
+    while not (s.current_player() == "allied" and s.frame()["step"] == "activation"
+               and len(hidden_pieces(s)) >= 3 and len(s.legal_actions()) > 4):
+        s.apply(r.choose(s, s.current_player()))
+    return s
+
+
+def assignment(s: westfront.State) -> dict[str, object]:
+    g = s.g
+    return {p: (g["phantoms"].get(p) or g["units"][p])["hex"] for p in hidden_pieces(s)}
+
+
+def test_search_does_not_read_hidden_units():
+    # 1944 18.5: the Allies see markers, not what is under them (phantom or real unit);
+    # a position alike in everything the Allies see must get the same decision
+    s = hidden_position()
+    hooks = hooks_for("dday-to-the-rhine")
+    rng = random.Random(1)
+    other = hooks.determinize(s, "allied", rng)
+    while assignment(other) == assignment(s):
+        other = hooks.determinize(s, "allied", rng)
+    assert other.view("allied") == s.view("allied")
+    a, b = MCTSAgent(4, iterations=40), MCTSAgent(4, iterations=40)
+    assert a.choose(s, "allied") == b.choose(other, "allied")
+    assert a.report.visits == b.report.visits and a.report.values == b.report.values
+
+
+def test_determinize_samples_vary_and_keep_the_view():
+    # 1944 18.5: the samples the search plays out are all consistent with the Allied view
+    s = hidden_position()
+    hooks = hooks_for("dday-to-the-rhine")
+    rng = random.Random(2)
+    samples = [hooks.determinize(s, "allied", rng) for _ in range(12)]
+    assert all(x.view("allied") == s.view("allied") for x in samples)
+    assert len({tuple(sorted(assignment(x).items())) for x in samples}) > 1
+    assert s.hash() == hidden_position().hash()  # the real game is untouched
+
+
+
+def test_samples_depend_only_on_what_the_side_sees():
+    # 1944 18.5: two truths the Allies cannot tell apart must give the search identical samples,
+    # otherwise the true hidden assignment leaks into the statistics
+    s = hidden_position()
+    hooks = hooks_for("dday-to-the-rhine")
+    rng = random.Random(3)
+    other = hooks.determinize(s, "allied", rng)
+    while assignment(other) == assignment(s):
+        other = hooks.determinize(s, "allied", rng)
+    for k in range(5):
+        assert hooks.determinize(s, "allied", random.Random(k)).hash() == \
+            hooks.determinize(other, "allied", random.Random(k)).hash()
