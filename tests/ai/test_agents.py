@@ -99,3 +99,12 @@ def test_easy_is_a_noisier_heuristic():
     greedy = {str(HeuristicAgent(seed).choose(s, side)) for seed in range(12)}
     noisy = {str(get_agent("easy", seed=seed).choose(s, side)) for seed in range(12)}
     assert len(noisy) > len(greedy)
+
+
+def test_bench_reports_ai_speed_for_every_game():
+    from westfront.testing.bench import ai_figures
+
+    figs = list(ai_figures(repeats=1, positions=2, iterations=4))
+    assert {f["game"] for f in figs} == {g.id for g in westfront.list_games()}
+    assert all(f["decisions_per_s"] > 0 for f in figs)
+    assert all(f["iterations_per_s"] > 0 for f in figs if f["agent"] == "mcts@4")

@@ -19,7 +19,7 @@ def bench(
     quick: bool = typer.Option(False, help="fewer games and repeats (smoke run)"),
     only: list[str] = typer.Option(None, "--only", help="run only figures whose name contains this"),
 ) -> None:
-    """Measure engine speed: random play per game, movement and supply against scipy."""
+    """Measure engine speed: random play per game, movement and supply against scipy, AI decisions."""
     from ..testing.bench import run_all
 
     for fig in run_all(repeats=repeats, quick=quick, only=only):

@@ -4,7 +4,10 @@
   second, per registered game;
 * ``movement_reach_us`` / ``supply_trace_us``: the kits on a synthetic
   2,500-hex map, with the same search done by ``scipy.sparse.csgraph`` on the
-  same graph in the same run, and the ratio (ours / scipy).
+  same graph in the same run, and the ratio (ours / scipy);
+* ``ai_decisions``: decisions per second of the heuristic and of MCTS at a fixed
+  iteration budget, and MCTS iterations per second, on the same positions of each
+  game (win rates between agents: ``westfront tournament``, docs/ai.md).
 
 Figures are medians over ``repeats`` runs.
 """
@@ -155,11 +158,52 @@ def apply_figures(repeats: int = 3) -> Iterator[dict[str, Any]]:
         yield {"figure": "legal_and_apply_per_s", "game": gid, "actions": n, "per_s": round(n / dt, 1)}
 
 
+def ai_positions(gid: str, n: int, seed: int = 7) -> list[Any]:
+    """``n`` positions with a real choice (two or more actions), spread along one random game."""
+    s = api.load(gid, seed=seed)
+    rnd = random.Random(seed)
+    out = []
+    while not s.is_terminal() and len(out) < n:
+        if len(s.legal_actions()) > 1 and rnd.random() < 0.2:
+            out.append(s.clone())
+        s.apply(rnd.choice(s.legal_actions()))
+    return out
+
+
+def ai_figures(repeats: int = 3, positions: int = 20, iterations: int = 48) -> Iterator[dict[str, Any]]:
+    from ..ai import HeuristicAgent, MCTSAgent
+
+    for gid in registry.game_ids():
+        spots = ai_positions(gid, positions)
+        agents: list[tuple[str, Callable[[], Any]]] = [
+            ("heuristic", lambda: HeuristicAgent(1)),
+            (f"mcts@{iterations}", lambda: MCTSAgent(1, iterations=iterations)),
+        ]
+        for name, make in agents:
+            rates, its = [], []
+            for _ in range(repeats):
+                agent = make()
+                done = 0
+                t0 = time.perf_counter()
+                for p in spots:
+                    agent.choose(p, p.current_player())
+                    done += getattr(getattr(agent, "report", None), "iterations", 0)
+                dt = time.perf_counter() - t0
+                rates.append(len(spots) / dt)
+                its.append(done / dt)
+            fig: dict[str, Any] = {"figure": "ai_decisions", "game": gid, "agent": name, "positions": len(spots),
+                                   "decisions_per_s": round(statistics.median(rates), 1)}
+            if name.startswith("mcts"):
+                fig["iterations_per_s"] = round(statistics.median(its), 1)
+            yield fig
+
+
 def run_all(repeats: int = 5, quick: bool = False, only: list[str] | None = None) -> Iterator[dict[str, Any]]:
     gens: list[tuple[str, Callable[[], Iterator[dict[str, Any]]]]] = [
         ("kits", lambda: kit_figures(2 if quick else repeats)),
         ("random_play", lambda: random_play_figures(1 if quick else 3, 2 if quick else 5)),
         ("apply", lambda: apply_figures()),
+        ("ai", lambda: ai_figures(1 if quick else 3, 8 if quick else 20)),
     ]
     for name, gen in gens:
         if only and not any(o in name for o in only):
