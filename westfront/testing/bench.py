@@ -162,7 +162,7 @@ def ai_positions(gid: str, n: int, seed: int = 7) -> list[Any]:
     """``n`` positions with a real choice (two or more actions), spread along one random game."""
     s = api.load(gid, seed=seed)
     rnd = random.Random(seed)
-    out = []
+    out: list[Any] = []
     while not s.is_terminal() and len(out) < n:
         if len(s.legal_actions()) > 1 and rnd.random() < 0.2:
             out.append(s.clone())
