@@ -140,3 +140,19 @@ def test_samples_depend_only_on_what_the_side_sees():
     for k in range(5):
         assert hooks.determinize(s, "allied", random.Random(k)).hash() == \
             hooks.determinize(other, "allied", random.Random(k)).hash()
+
+
+def test_dice_make_explicit_chance_branches():
+    # skirmish 4: resolving an attack rolls dice; the search keeps one branch per outcome
+    # it sampled, so the follow-up (retreat, advance) is searched per result
+    s = westfront.load("skirmish", seed=6)
+    r = RandomAgent(6)
+    while "resolve" not in {a.verb for a in s.legal_actions()}:
+        s.apply(r.choose(s, s.current_player()))
+    resolve = next(a for a in s.legal_actions() if a.verb == "resolve")
+    others = [a for a in s.legal_actions() if a.verb != "resolve"]
+    agent = MCTSAgent(2, iterations=60)
+    agent.search(s, s.current_player(), [resolve], None)  # every iteration goes through the roll
+    assert agent.report.visits == {"resolve": 60} and 1 < agent.report.outcomes["resolve"] <= 6  # one die
+    agent.search(s, s.current_player(), others, None)
+    assert set(agent.report.outcomes.values()) == {1}  # no dice, one branch

@@ -1,16 +1,19 @@
 """Monte Carlo tree search over the game's atomic decisions.
 
-Open-loop, determinised PUCT search (the "information set" family used for card and
-wargames with dice and fog of war):
+Determinised PUCT search with explicit chance nodes (the "information set" family
+used for card and wargames with dice and fog of war):
 
 - every iteration starts from a fresh *determinisation* of the root: a copy of the
   game whose hidden parts are re-sampled from what the searching side can see and
   whose dice are re-seeded (``hooks.determinize``), so the search never peeks at the
   real hidden units or the real future rolls;
-- tree nodes are keyed by the action texts played since the root, not by positions,
-  so dice outcomes and hidden information average out in each node's statistics
-  (open-loop MCTS); an action legal in only some samples is simply skipped in the
-  others;
+- a decision node holds one *edge* per action (visits, value, prior); an edge is a
+  chance node: the dice its action rolled (the ``roll`` events ``apply`` returns)
+  pick the child, so what follows a good roll and a bad one is searched separately,
+  and the edge's value is the average over the outcomes the samples produced
+  (outcomes are sampled by the game's own dice, in their true proportions). Hidden
+  information that differs between samples stays averaged inside a node, and an
+  action legal in only some samples is simply skipped in the others;
 - selection is PUCT with priors from the game's ``score_actions`` (softmax at
   ``prior_temperature``), so the cheap heuristics steer the search and search fixes
   their mistakes; unvisited actions start at their siblings' mean (first-play urgency);
@@ -38,18 +41,35 @@ from .hooks import GameHooks, hooks_of
 FPU_REDUCTION = 0.1  # an untried action starts this far below its tried siblings' mean
 
 
+Outcome = tuple[tuple[object, ...], ...]
+
+
 @dataclass(slots=True)
 class Node:
-    """Statistics of one action sequence from the root."""
+    """A decision: the actions tried from here, each with its statistics."""
 
     visits: int = 0
-    total: float = 0.0  # sum of values from the view of the player who chose the edge into this node
-    priors: dict[str, float] = field(default_factory=dict)
-    children: dict[str, Node] = field(default_factory=dict)
+    edges: dict[str, Edge] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Edge:
+    """An action from a decision node, and the chance node behind it."""
+
+    prior: float
+    visits: int = 0
+    total: float = 0.0  # sum of values from the view of the player who chose this action
+    outcomes: dict[Outcome, Node] = field(default_factory=dict)
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+
+def chance_outcome(events: list[dict[str, object]]) -> Outcome:
+    """The dice an action rolled, in order: the key of the chance branch it took."""
+    return tuple(tuple(e.get("values") or e.get("faces") or ())  # type: ignore[arg-type]
+                 for e in events if e.get("type") == "roll")
 
 
 @dataclass
@@ -60,6 +80,7 @@ class SearchReport:
     seconds: float = 0.0
     visits: dict[str, int] = field(default_factory=dict)
     values: dict[str, float] = field(default_factory=dict)
+    outcomes: dict[str, int] = field(default_factory=dict)  # chance branches seen behind each root action
 
 
 class MCTSAgent:
@@ -122,18 +143,19 @@ class MCTSAgent:
             n += 1
         self.report = SearchReport(
             n, time.perf_counter() - start,
-            {k: c.visits for k, c in root.children.items()},
-            {k: c.mean for k, c in root.children.items()},
+            {k: e.visits for k, e in root.edges.items()},
+            {k: e.mean for k, e in root.edges.items()},
+            {k: len(e.outcomes) for k, e in root.edges.items()},
         )
 
         def rank(k: str) -> tuple[int, float, float]:
-            c = root.children.get(k)
-            return (c.visits, c.mean, root.priors.get(k, 0.0)) if c else (0, -math.inf, root.priors.get(k, 0.0))
+            e = root.edges.get(k)
+            return (e.visits, e.mean, e.prior) if e else (0, -math.inf, 0.0)
 
         return allowed[max(allowed, key=rank)]
 
     def _iterate(self, sim: State, root: Node, side: str, hooks: GameHooks, allowed: dict[str, Action]) -> None:
-        path: list[tuple[Node, str]] = []
+        path: list[tuple[Node, Edge, str]] = []
         node = root
         while not sim.is_terminal():
             mover = sim.current_player()
@@ -141,46 +163,44 @@ class MCTSAgent:
             acts = sim.legal_actions()
             if node is root:
                 acts = [a for a in acts if str(a) in allowed] or acts
-            if any(str(a) not in node.priors for a in acts):
-                self._set_priors(node, sim, mover, acts, hooks)
-            key, action = self._select(node, acts)
-            child = node.children.get(key)
-            fresh = child is None
+            if any(str(a) not in node.edges for a in acts):
+                self._add_edges(node, sim, mover, acts, hooks)
+            edge, action = self._select(node, acts)
+            outcome = chance_outcome(sim.apply(action))
+            path.append((node, edge, mover))
+            child = edge.outcomes.get(outcome)
             if child is None:
-                child = node.children[key] = Node()
-            sim.apply(action)
-            path.append((child, mover))
-            node = child
-            if fresh:
+                edge.outcomes[outcome] = Node()
                 break
+            node = child
         value = self._rollout(sim, side, hooks)
-        root.visits += 1
-        for child, mover in path:
-            child.visits += 1
-            child.total += value if mover == side else -value
+        for n, edge, mover in path:
+            n.visits += 1
+            edge.visits += 1
+            edge.total += value if mover == side else -value
 
-    def _set_priors(self, node: Node, sim: State, mover: str, acts: list[Action], hooks: GameHooks) -> None:
+    def _add_edges(self, node: Node, sim: State, mover: str, acts: list[Action], hooks: GameHooks) -> None:
+        """Edges for actions this node has not seen, with priors from the game's scores."""
         scores = hooks.score_actions(sim, mover, acts)
         for a, p in zip(acts, softmax(scores, self.prior_temperature), strict=True):
-            node.priors[str(a)] = p
+            node.edges.setdefault(str(a), Edge(p))
 
-    def _select(self, node: Node, acts: list[Action]) -> tuple[str, Action]:
+    def _select(self, node: Node, acts: list[Action]) -> tuple[Edge, Action]:
         """PUCT: mean value plus an exploration bonus proportional to the prior."""
+        edges = node.edges
         if len(acts) == 1:
-            return str(acts[0]), acts[0]
-        tried = [c.mean for a in acts if (c := node.children.get(str(a))) is not None and c.visits]
+            return edges[str(acts[0])], acts[0]
+        tried = [e.mean for a in acts if (e := edges[str(a)]).visits]
         fpu = (sum(tried) / len(tried) - FPU_REDUCTION) if tried else 0.0
         scale = self.c_puct * math.sqrt(node.visits + 1)
-        best_key, best_action, best = "", acts[0], -math.inf
+        best_edge, best_action, best = edges[str(acts[0])], acts[0], -math.inf
         for a in acts:
-            k = str(a)
-            c = node.children.get(k)
-            n = c.visits if c is not None else 0
-            q = c.mean if c is not None and n else fpu
-            u = q + scale * node.priors[k] / (1 + n)
+            e = edges[str(a)]
+            q = e.mean if e.visits else fpu
+            u = q + scale * e.prior / (1 + e.visits)
             if u > best:
-                best_key, best_action, best = k, a, u
-        return best_key, best_action
+                best_edge, best_action, best = e, a, u
+        return best_edge, best_action
 
     def _rollout(self, sim: State, side: str, hooks: GameHooks) -> float:
         """Play on ``rollout_depth`` decisions by softmax over the priors, then evaluate for ``side``."""
