@@ -14,7 +14,8 @@ import typer
 
 from ._common import console, err_console, friendly_errors
 
-AGENTS_HELP = "comma-separated agent specs (see westfront.ai.get_agent): random, heuristic, mcts, easy, normal, hard"
+AGENTS_HELP = ("comma-separated agent specs (see westfront.ai.get_agent): random, easy, heuristic, normal, hard, "
+               "mcts, or mcts@N for N search iterations per decision")
 RAY_HELP = "run on Ray: 'local' (a private local instance), 'auto' (the cluster of `ray start`), or ray://host:10001"
 
 
