@@ -95,6 +95,7 @@ class MCTSAgent:
         rollout_depth: int = 4,
         c_puct: float = 1.5,
         prior_temperature: float = 0.25,
+        explicit_chance: bool = True,
         name: str = "mcts",
     ):
         if iterations is None and time_budget is None:
@@ -107,6 +108,7 @@ class MCTSAgent:
         self.rollout_depth = rollout_depth
         self.c_puct = c_puct
         self.prior_temperature = prior_temperature
+        self.explicit_chance = explicit_chance  # False: open loop, outcomes averaged inside each node
         self.rng = random.Random(seed)
         self.guard = CycleGuard()
         self.report = SearchReport()
@@ -166,7 +168,8 @@ class MCTSAgent:
             if any(str(a) not in node.edges for a in acts):
                 self._add_edges(node, sim, mover, acts, hooks)
             edge, action = self._select(node, acts)
-            outcome = chance_outcome(sim.apply(action))
+            events = sim.apply(action)
+            outcome = chance_outcome(events) if self.explicit_chance else ()
             path.append((node, edge, mover))
             child = edge.outcomes.get(outcome)
             if child is None:

@@ -107,7 +107,9 @@ class _Context:
             cover += 0.3 if (b.fortification >> h) & 1 else 0.0
         supplied = 0.0 if (s.supply_area(self.side) >> h) & 1 else -0.4
         if self.side == "allied":
-            return 0.6 * self.east(h) + (0.1 if enemy_zoc else 0.0) + supplied + 0.5 * cover
+            # 13.3: a division scores only east of the Victory Line and in supply
+            scores = 0.4 if (b.east_of_vl >> h) & 1 and not supplied else 0.0
+            return 0.6 * self.east(h) + scores + (0.1 if enemy_zoc else 0.0) + supplied + 0.5 * cover
         west = 0.2 if (b.west_of_rhine >> h) & 1 else 0.0
         return west + cover + supplied - (0.25 if enemy_zoc else 0.0) + 0.2 * (1 - self.east(h))
 
