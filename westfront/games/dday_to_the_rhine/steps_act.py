@@ -140,9 +140,10 @@ class Activation(Step["GameState"]):
             s.call("attack", target=a.args[0], attackers=[], support={}, side=side)
         elif a.verb == "surprise":
             uid = resolve(s, a.args[0])
+            h_public = handle(s, uid)  # 18.5: a hidden unit is named by its marker, never by its id
             s.u(uid)["rco"] = True
             s.g["rco"]["markers"] -= 1
-            s.emit("surprise", unit=uid, rule="1944 16.0",
+            s.emit("surprise", unit=h_public, rule="1944 16.0",
                    text=f"RCO surprise marker on {public_name(s, uid)}: +1 MP, +1 die")
         elif a.verb == "disband":
             remove_phantom(s, resolve(s, a.args[0]), "disbanded by the German player", public=False)
