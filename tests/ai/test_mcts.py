@@ -101,15 +101,21 @@ def assignment(s: westfront.State) -> dict[str, object]:
     return {p: (g["phantoms"].get(p) or g["units"][p])["hex"] for p in hidden_pieces(s)}
 
 
+def other_truth(s: westfront.State, seed: int) -> westfront.State:
+    """A position the Allies cannot tell from ``s`` with the hidden units elsewhere."""
+    hooks = hooks_for("dday-to-the-rhine")
+    rng = random.Random(seed)
+    other = hooks.determinize(s, "allied", rng)
+    while assignment(other) == assignment(s):
+        other = hooks.determinize(s, "allied", rng)
+    return other
+
+
 def test_search_does_not_read_hidden_units():
     # 1944 18.5: the Allies see markers, not what is under them (phantom or real unit);
     # a position alike in everything the Allies see must get the same decision
     s = hidden_position()
-    hooks = hooks_for("dday-to-the-rhine")
-    rng = random.Random(1)
-    other = hooks.determinize(s, "allied", rng)
-    while assignment(other) == assignment(s):
-        other = hooks.determinize(s, "allied", rng)
+    other = other_truth(s, 1)
     assert other.view("allied") == s.view("allied")
     a, b = MCTSAgent(4, iterations=40), MCTSAgent(4, iterations=40)
     assert a.choose(s, "allied") == b.choose(other, "allied")
@@ -127,16 +133,12 @@ def test_determinize_samples_vary_and_keep_the_view():
     assert s.hash() == hidden_position().hash()  # the real game is untouched
 
 
-
 def test_samples_depend_only_on_what_the_side_sees():
     # 1944 18.5: two truths the Allies cannot tell apart must give the search identical samples,
     # otherwise the true hidden assignment leaks into the statistics
     s = hidden_position()
     hooks = hooks_for("dday-to-the-rhine")
-    rng = random.Random(3)
-    other = hooks.determinize(s, "allied", rng)
-    while assignment(other) == assignment(s):
-        other = hooks.determinize(s, "allied", rng)
+    other = other_truth(s, 3)
     for k in range(5):
         assert hooks.determinize(s, "allied", random.Random(k)).hash() == \
             hooks.determinize(other, "allied", random.Random(k)).hash()

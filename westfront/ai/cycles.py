@@ -11,7 +11,7 @@ the guard never bans a move that would make progress.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..core.actions import Action
 from ..core.state import State
@@ -38,3 +38,17 @@ class CycleGuard:
         if len(self._tried) >= self.limit:
             self._tried.clear()
         self._tried.setdefault(key, set()).add(str(action))
+
+
+def choose_guarded(guard: CycleGuard, state: State, decide: Callable[[list[Action]], Action]) -> Action:
+    """The agents' shared decision path: a lone legal action is played at once; otherwise
+    ``decide`` picks among the actions not yet chosen from this exact position."""
+    acts = state.legal_actions()
+    if not acts:
+        raise ValueError("no legal action to choose from")
+    if len(acts) == 1:
+        return acts[0]
+    key, fresh = guard.fresh(state, acts)
+    action = fresh[0] if len(fresh) == 1 else decide(fresh)
+    guard.chose(key, action)
+    return action

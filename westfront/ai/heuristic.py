@@ -14,7 +14,7 @@ import random
 
 from ..core.actions import Action
 from ..core.state import State
-from .cycles import CycleGuard
+from .cycles import CycleGuard, choose_guarded
 from .hooks import hooks_of
 
 
@@ -35,19 +35,9 @@ class HeuristicAgent:
         self.guard = CycleGuard()
 
     def choose(self, state: State, side: str, *, time_budget: float | None = None) -> Action:
-        acts = state.legal_actions()
-        if not acts:
-            raise ValueError("no legal action to choose from")
-        if len(acts) == 1:
-            return acts[0]
-        key, acts = self.guard.fresh(state, acts)
-        action = self.pick(state, side, acts)
-        self.guard.chose(key, action)
-        return action
+        return choose_guarded(self.guard, state, lambda acts: self.pick(state, side, acts))
 
     def pick(self, state: State, side: str, acts: list[Action]) -> Action:
-        if len(acts) == 1:
-            return acts[0]
         scores = hooks_of(state).score_actions(state, side, acts)
         if self.temperature > 0:
             return self.rng.choices(acts, weights=softmax(scores, self.temperature))[0]

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from ..core.actions import Action
 from ..core.state import State
-from .cycles import CycleGuard
+from .cycles import CycleGuard, choose_guarded
 from .heuristic import softmax
 from .hooks import GameHooks, hooks_of
 
@@ -115,16 +115,9 @@ class MCTSAgent:
 
     # ----- the Agent interface -------------------------------------------------
     def choose(self, state: State, side: str, *, time_budget: float | None = None) -> Action:
-        acts = state.legal_actions()
-        if not acts:
-            raise ValueError("no legal action to choose from")
-        if len(acts) == 1:
-            self.report = SearchReport()
-            return acts[0]
-        key, acts = self.guard.fresh(state, acts)
-        action = acts[0] if len(acts) == 1 else self.search(state, side, acts, self._budget(time_budget))
-        self.guard.chose(key, action)
-        return action
+        self.report = SearchReport()  # stays empty when there is nothing to search
+        seconds = self._budget(time_budget)
+        return choose_guarded(self.guard, state, lambda acts: self.search(state, side, acts, seconds))
 
     def _budget(self, caller: float | None) -> float | None:
         limits = [t for t in (self.time_budget, caller) if t is not None]

@@ -8,12 +8,11 @@ the stored value; ``verify=True`` also replays the action list from scratch.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
 from .errors import SaveError
-from .state import canonical_json
+from .state import digest
 
 if TYPE_CHECKING:
     from .state import State
@@ -58,7 +57,7 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
     st = doc["state"]
     if st.get("game") != doc["game"] or not isinstance(st.get("flow"), list):
         raise SaveError("corrupt save: the cached position does not belong to this game")
-    h = hashlib.sha256(canonical_json(st).encode()).hexdigest()[:32]
+    h = digest(st)
     if h != doc["hash"]:
         raise SaveError("corrupt save: the cached position does not match its checksum")
     meta = st.get("meta", {})

@@ -150,6 +150,11 @@ def fast_copy(obj: Any) -> Any:
     return pickle.loads(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
 
 
+def digest(obj: Any) -> str:
+    """A short stable hash of JSON-able data (what ``State.hash`` is made of)."""
+    return hashlib.sha256(canonical_json(obj).encode()).hexdigest()[:32]
+
+
 def canonical_json(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -269,7 +274,7 @@ class State:
         return dump_state(self)
 
     def hash(self) -> str:
-        return hashlib.sha256(canonical_json(self.g).encode()).hexdigest()[:32]
+        return digest(self.g)
 
     def clone(self) -> State:
         c = self.__class__(fast_copy(self.g), list(self.history), list(self.log))

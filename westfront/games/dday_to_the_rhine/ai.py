@@ -9,7 +9,6 @@ infantry target half the time, a panzer target a third of the time).
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 from collections.abc import Sequence
@@ -17,7 +16,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.bitboard import bits
-from ...core.state import canonical_json
+from ...core.state import digest
 from . import units as U
 from .board import EXIT_ZONES, board
 from .combat import attacker_entries, composition, defender_entries, per_die_hit
@@ -164,8 +163,7 @@ def _destination(s: GameState, side: str, i: int) -> float:
 def position_key(state: Any) -> str:
     """The position for the agents' loop guard: the state without the per-phase cancel
     counter (it changes on every back-out, so declare-then-cancel would never repeat)."""
-    g = {k: v for k, v in state.g.items() if k != "cancels"}
-    return hashlib.sha256(canonical_json(g).encode()).hexdigest()[:32]
+    return digest({k: v for k, v in state.g.items() if k != "cancels"})
 
 
 def determinize(state: Any, side: str, rng: random.Random) -> Any:
