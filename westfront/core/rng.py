@@ -39,15 +39,25 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
 
 
 class Rng:
-    """A view on an RNG state stored in a dict (``holder[key]``)."""
+    """A view on an RNG state stored in a dict (``holder[key]``).
 
-    __slots__ = ("holder", "key")
+    ``forced`` (tests only, see ``westfront.testing.dice``) is a list of die faces
+    1..n consumed before the generator is asked: ``below(n)`` returns face - 1.
+    """
 
-    def __init__(self, holder: dict, key: str = "rng"):
+    __slots__ = ("holder", "key", "forced")
+
+    def __init__(self, holder: dict, key: str = "rng", forced: list[int] | None = None):
         self.holder = holder
         self.key = key
+        self.forced = forced
 
     def below(self, n: int) -> int:
+        if self.forced:
+            face = self.forced.pop(0)
+            if not 1 <= face <= n:
+                raise ValueError(f"forced die face {face} is not between 1 and {n}")
+            return face - 1
         s, v = randbelow(self.holder[self.key], n)
         self.holder[self.key] = s
         return v

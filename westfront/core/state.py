@@ -78,6 +78,16 @@ class GameInfo:
     map_kind: str = "hex"  # "hex" or "p2p"
     cite_as: tuple[str, ...] = ()  # prefixes tests use to cite rules, e.g. ("onslaught",) for "# onslaught 7.3"
 
+    def opponent(self, side: str) -> str:
+        """The other side of a two-player game (``ValueError`` for more seats or an unknown side)."""
+        if len(self.players) != 2 or side not in self.players:
+            raise ValueError(f"{self.id}: {side!r} has no single opponent among {self.players}")
+        return self.players[1] if side == self.players[0] else self.players[0]
+
+    def rule(self, section: str) -> str:
+        """A citation in the form tests and events use: ``INFO.rule("7.2")`` -> ``"onslaught 7.2"``."""
+        return f"{self.cite_as[0] if self.cite_as else self.id} {section}"
+
     def scenario(self, sid: str) -> ScenarioInfo:
         for s in self.scenarios:
             if s.id == sid:
@@ -138,11 +148,78 @@ class Step(Generic[S]):
         raise NotImplementedError(f"step {self.name} asks no question")
 
     def apply(self, s: S, f: dict[str, Any], a: Action) -> None:
-        raise NotImplementedError(f"step {self.name} handles no action")
+        """Dispatch to the handler named after the action: ``resolve`` -> ``on_resolve(s, f)``,
+        ``move u 0405`` -> ``on_move(s, f, "u", "0405")`` (hyphens in verbs become underscores)."""
+        handler = getattr(self, "on_" + a.verb.replace("-", "_"), None)
+        if handler is None:
+            raise NotImplementedError(f"step {self.name} has no handler on_{a.verb} for {a}")
+        handler(s, f, *a.args)
 
     def explain(self, s: S, f: dict[str, Any], a: Action) -> str | None:
         """Why ``a`` is illegal here, citing the rule; None for the generic message."""
         return None
+
+
+class Procedure(Step[S]):
+    """A step that runs named stages in order, like a sequence-of-play chart.
+
+    ``stages`` names methods of the subclass, each ``stage(s, f)`` a few lines
+    citing its rule. A stage may make one flow transition (``s.call`` a child
+    step, ``s.goto``, ``s.end``, ``s.finish``); the procedure then waits, and when
+    a called child ends it runs the optional ``<stage>_done(s, f, ret)`` and goes
+    on with the next stage. A stage (or its ``_done``) may return the name of
+    the stage to run next instead: its own name repeats it, a later one skips
+    ahead. After the last stage the procedure ends (``s.end()``) unless the stage
+    moved on itself. The frame keeps the stage by name (``f["stage"]``), so saves,
+    clones and replays work mid-sequence.
+
+    ``legacy_stages`` maps an integer stage from saves written before stages had
+    names (index into that tuple) to its name.
+    """
+
+    stages: ClassVar[tuple[str, ...]] = ()
+    legacy_stages: ClassVar[tuple[str, ...] | None] = None
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        for st in cls.stages:
+            if hasattr(Step, st) or st.startswith("_") or not callable(getattr(cls, st, None)):
+                raise TypeError(f"{cls.__name__}: stage {st!r} must name a method of its own")
+
+    def begin(self, s: S, f: dict[str, Any]) -> None:
+        self._run_from(s, f, self.stages[0])
+
+    def resume(self, s: S, f: dict[str, Any], ret: Any) -> None:
+        current = self.stage_of(f)
+        done = getattr(self, current + "_done", None)
+        nxt = done(s, f, ret) if done is not None else None
+        if s.transitioned:
+            return
+        if nxt is None:
+            nxt = self._after(current)
+        self._run_from(s, f, nxt)
+
+    def stage_of(self, f: dict[str, Any]) -> str:
+        st = f["stage"]
+        if isinstance(st, int):  # a save from before named stages
+            st = (self.legacy_stages or self.stages)[st]
+            f["stage"] = st
+        return str(st)
+
+    def _after(self, stage: str) -> str | None:
+        i = self.stages.index(stage) + 1
+        return self.stages[i] if i < len(self.stages) else None
+
+    def _run_from(self, s: S, f: dict[str, Any], stage: str | None) -> None:
+        while stage is not None:
+            if stage not in self.stages:
+                raise KeyError(f"{self.name}: no stage {stage!r}")
+            f["stage"] = stage
+            nxt = getattr(self, stage)(s, f)
+            if s.transitioned:
+                return
+            stage = nxt if nxt is not None else self._after(stage)
+        s.end()
 
 
 def fast_copy(obj: Any) -> Any:
@@ -173,7 +250,7 @@ class State:
     INFO: ClassVar[GameInfo]
     STEPS: ClassVar[dict[str, Step[Any]]] = {}
 
-    __slots__ = ("g", "history", "log", "_legal", "_events", "_ops", "_transitioned")
+    __slots__ = ("g", "history", "log", "memo", "_legal", "_events", "_ops", "_transitioned", "_forced")
 
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Event] | None = None):
         self.g = g
@@ -183,6 +260,9 @@ class State:
         self._events: list[Event] | None = None
         self._ops: list[tuple[str, Any]] = []
         self._transitioned = False
+        self._forced: list[int] | None = None
+        self.memo: dict[Any, Any] = {}
+        """Derived facts of this position (unit index, ZOC, supply…), see ``cached`` and ``touch``."""
 
     # ----- construction --------------------------------------------------
     @classmethod
@@ -277,8 +357,34 @@ class State:
         return digest(self.g)
 
     def clone(self) -> State:
+        """An independent copy. Derived facts are shared: cached values are never mutated
+        (new ones replace them), and searching agents clone thousands of times."""
         c = self.__class__(fast_copy(self.g), list(self.history), list(self.log))
+        c.memo = dict(self.memo)
         return c
+
+    # ----- derived facts -------------------------------------------------------
+    def cached(self, key: Any, compute: Any) -> Any:
+        """``memo[key]``, computed by ``compute()`` the first time after the position changed."""
+        memo = self.memo
+        if key in memo:
+            return memo[key]
+        value = memo[key] = compute()
+        return value
+
+    def touch(self) -> None:
+        """The position changed (a unit moved, control flipped…): forget derived facts."""
+        self.memo.clear()
+        self._legal = None
+
+    def rule(self, section: str) -> str:
+        """This game's citation for a rule section: ``s.rule("7.2")`` -> ``"onslaught 7.2"``."""
+        return self.INFO.rule(section)
+
+    @property
+    def transitioned(self) -> bool:
+        """Whether the running handler has already made its flow transition."""
+        return self._transitioned
 
     # ----- helpers for views and previews ----------------------------------
     def base_view(self, player: str | None) -> dict[str, Any]:
@@ -308,7 +414,7 @@ class State:
     # ----- flow control (used by steps) ------------------------------------
     @property
     def rng(self) -> Rng:
-        return Rng(self.g)
+        return Rng(self.g, forced=self._forced)
 
     @property
     def options(self) -> dict[str, Any]:

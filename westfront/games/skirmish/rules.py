@@ -13,7 +13,8 @@ from ...core.combat.odds_crt import Modifier, OddsTable, total_modifier
 from ...core.mapdata import GameMap, load_map
 from ...core.movement import PROHIBITED, MoveModel, Reach, reach, zoc_of
 from ...core.retreat import advance_hexes, retreat_options
-from ...core.state import GameInfo, OptionInfo, Result, ScenarioInfo, State, Step, steps_table
+from ...core.state import GameInfo, OptionInfo, Procedure, Result, ScenarioInfo, State, Step
+from ...core.steps import AdvanceAfterCombat, AttackBuilder, game_steps
 from ...core.supply import passable_for_supply, supplied_area
 
 DATA = Path(__file__).parent / "data"
@@ -298,31 +299,43 @@ class GameState(State):
 # --------------------------------------------------------------------------
 # Steps
 # --------------------------------------------------------------------------
-class Turn(Step["GameState"]):
-    """Sequence: blue player turn, red player turn, end-of-turn checks."""
+class Turn(Procedure["GameState"]):
+    """skirmish 1: blue's player turn, red's, then the end-of-turn victory check (6)."""
 
     name = "turn"
+    stages = ("start", "blue_turn", "red_turn", "end_of_turn")
 
-    def begin(self, s: GameState, f: dict[str, Any]) -> None:
-        f["next"] = 1
+    def start(self, s: GameState, f: dict[str, Any]) -> None:
         s.emit("turn", turn=s.g["turn"], text=f"Turn {s.g['turn']}")
+
+    def blue_turn(self, s: GameState, f: dict[str, Any]) -> None:
         s.call("phase", side="blue")
 
-    def resume(self, s: GameState, f: dict[str, Any], ret: Any) -> None:
-        for side in SIDES:
-            if not s.units_of(side):
-                s.finish(Result(other(side), "decisive", f"{side} has no units left", {}))
-                return
-        if f["next"] == 1:
-            f["next"] = 2
-            s.call("phase", side="red")
-            return
+    def blue_turn_done(self, s: GameState, f: dict[str, Any], ret: Any) -> None:
+        self.wiped_out(s)
+
+    def red_turn(self, s: GameState, f: dict[str, Any]) -> None:
+        s.call("phase", side="red")
+
+    def red_turn_done(self, s: GameState, f: dict[str, Any], ret: Any) -> None:
+        self.wiped_out(s)
+
+    def end_of_turn(self, s: GameState, f: dict[str, Any]) -> None:
+        """skirmish 6: after the last turn whoever holds Ostburg wins."""
         if s.g["turn"] >= s.g["max_turns"]:
             holder = s.g["control"]["0905"]
             s.finish(Result(holder, "marginal", f"{holder} holds Ostburg after turn {s.g['turn']}", {}))
             return
         s.g["turn"] += 1
         s.goto("turn")
+
+    @staticmethod
+    def wiped_out(s: GameState) -> None:
+        """skirmish 6: a side with no units left loses at once."""
+        for side in SIDES:
+            if not s.units_of(side):
+                s.finish(Result(other(side), "decisive", f"{side} has no units left", {}))
+                return
 
 
 class Phase(Step["GameState"]):
@@ -364,14 +377,15 @@ class Phase(Step["GameState"]):
         out.append(act("end"))
         return out
 
-    def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
-        if a.verb == "move":
-            s.call("move_unit", unit=a.args[0])
-        elif a.verb == "attack":
-            s.call("attack", target=a.args[0], attackers=[])
-        else:
-            s.emit("end_phase", side=f["side"], text=f"{f['side']} ends the turn")
-            s.end()
+    def on_move(self, s: GameState, f: dict[str, Any], uid: str) -> None:
+        s.call("move_unit", unit=uid)
+
+    def on_attack(self, s: GameState, f: dict[str, Any], target: str) -> None:
+        s.call("attack", target=target, attackers=[])
+
+    def on_end(self, s: GameState, f: dict[str, Any]) -> None:
+        s.emit("end_phase", side=f["side"], text=f"{f['side']} ends the turn")
+        s.end()
 
     def explain(self, s: GameState, f: dict[str, Any], a: Action) -> str | None:
         if a.verb == "move" and a.args and a.args[0] in s.g["units"]:
@@ -397,16 +411,18 @@ class MoveUnit(Step["GameState"]):
         r = s.reach_of(f["unit"])
         return [act("to", s.map.label(h)) for h in r.ends] + [act("cancel")]
 
-    def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
-        if a.verb == "to":
-            u = s.g["units"][f["unit"]]
-            r = s.reach_of(f["unit"])
-            dest = s.map.hex(a.args[0])
-            path = [s.map.label(h) for h in r.path(dest)]
-            s.emit("move", unit=u["id"], path=path, cost=r.cost[dest], hex=a.args[0], rule="skirmish 2",
-                   text=f"{u['id']} moves {path[0]} → {path[-1]} ({r.cost[dest]} MP)")
-            s.place(u["id"], a.args[0])
-            u["moved"] = True
+    def on_to(self, s: GameState, f: dict[str, Any], label: str) -> None:
+        u = s.g["units"][f["unit"]]
+        r = s.reach_of(f["unit"])
+        dest = s.map.hex(label)
+        path = [s.map.label(h) for h in r.path(dest)]
+        s.emit("move", unit=u["id"], path=path, cost=r.cost[dest], hex=label, rule="skirmish 2",
+               text=f"{u['id']} moves {path[0]} → {path[-1]} ({r.cost[dest]} MP)")
+        s.place(u["id"], label)
+        u["moved"] = True
+        s.end()
+
+    def on_cancel(self, s: GameState, f: dict[str, Any]) -> None:
         s.end()
 
     def explain(self, s: GameState, f: dict[str, Any], a: Action) -> str | None:
@@ -415,7 +431,9 @@ class MoveUnit(Step["GameState"]):
         return None
 
 
-class Attack(Step["GameState"]):
+class Attack(AttackBuilder):
+    """skirmish 4: adjacent units that have not attacked join one at a time, then the attack is resolved."""
+
     name = "attack"
 
     def player(self, s: GameState, f: dict[str, Any]) -> str:
@@ -424,26 +442,14 @@ class Attack(Step["GameState"]):
     def prompt(self, s: GameState, f: dict[str, Any]) -> str:
         return f"Attack {f['target']}: add attackers, then resolve"
 
-    def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
-        out = [act("add", u) for u in s.eligible_attackers(f["target"]) if u not in f["attackers"]]
-        out += [act("remove", u) for u in f["attackers"]]
-        if f["attackers"]:
-            out.append(act("resolve"))
-        out.append(act("cancel"))
-        return out
+    def eligible(self, s: GameState, f: dict[str, Any]) -> list[str]:
+        return s.eligible_attackers(f["target"])
 
-    def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
-        if a.verb == "add":
-            f["attackers"].append(a.args[0])
-        elif a.verb == "remove":
-            f["attackers"].remove(a.args[0])
-        elif a.verb == "cancel":
-            s.end()
-        else:
-            for uid in f["attackers"]:
-                s.g["units"][uid]["attacked"] = True
-            outcome = RESOLVERS[s.options["combat"]](s, f["target"], list(f["attackers"]))
-            s.goto("aftermath", target=f["target"], attackers=list(f["attackers"]), stage=0, **outcome)
+    def on_resolve(self, s: GameState, f: dict[str, Any]) -> None:
+        for uid in f["attackers"]:
+            s.g["units"][uid]["attacked"] = True
+        outcome = RESOLVERS[s.options["combat"]](s, f["target"], list(f["attackers"]))
+        s.goto("aftermath", target=f["target"], attackers=list(f["attackers"]), **outcome)
 
 
 def resolve_odds(s: GameState, target: str, attackers: list[str]) -> dict[str, Any]:
@@ -557,26 +563,22 @@ def resolve_fire(s: GameState, target: str, attackers: list[str]) -> dict[str, A
 RESOLVERS = {"odds": resolve_odds, "dice": resolve_dice, "fire": resolve_fire}
 
 
-class Aftermath(Step["GameState"]):
-    """Retreat (defender decides), then advance (attacker decides)."""
+class Aftermath(Procedure["GameState"]):
+    """skirmish 5: the defender retreats, then the attacker may advance."""
 
     name = "aftermath"
+    stages = ("retreat", "advance")
+    legacy_stages = ("retreat", "retreat", "advance")
 
-    def begin(self, s: GameState, f: dict[str, Any]) -> None:
+    def retreat(self, s: GameState, f: dict[str, Any]) -> None:
         survivors = [u["id"] for u in s.at(f["target"])]
         if f["retreat"] and survivors:
-            f["stage"] = 1
             s.call("retreat", units=survivors, origin=f["target"], length=f["retreat"], attackers=f["attackers"])
-        else:
-            self.resume(s, f, None)
 
-    def resume(self, s: GameState, f: dict[str, Any], ret: Any) -> None:
+    def advance(self, s: GameState, f: dict[str, Any]) -> None:
         live = [a for a in f["attackers"] if s.g["units"][a]["hex"]]
-        if f["stage"] < 2 and not s.at(f["target"]) and live:
-            f["stage"] = 2
+        if not s.at(f["target"]) and live:
             s.call("advance", hex=f["target"], units=live)
-        else:
-            s.end()
 
 
 class Retreat(Step["GameState"]):
@@ -623,50 +625,42 @@ class Retreat(Step["GameState"]):
         uid = f["units"][0]
         return [act("retreat", uid, h) for h in self.options_for(s, f, uid)]
 
-    def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
-        uid, hx = a.args
+    def on_retreat(self, s: GameState, f: dict[str, Any], uid: str, hx: str) -> None:
         s.place(uid, hx)
         s.emit("retreat", unit=uid, hex=hx, text=f"{uid} retreats to {hx}", rule="skirmish 5")
         f["units"].pop(0)
         self._skip_blocked(s, f)
 
 
-class Advance(Step["GameState"]):
+class Advance(AdvanceAfterCombat):
+    """skirmish 5: into the vacated hex; armour one hex further."""
+
     name = "advance"
 
     def player(self, s: GameState, f: dict[str, Any]) -> str:
-        return s.g["units"][f["units"][0]]["side"]
+        return str(s.g["units"][f["units"][0]]["side"])
 
     def prompt(self, s: GameState, f: dict[str, Any]) -> str:
         return f"Advance after combat into {f['hex']}?"
 
-    def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
+    def ends(self, s: GameState, f: dict[str, Any], uid: str) -> list[str]:
         m = s.map
+        u = s.g["units"][uid]
+        enemy = s.side_bb(other(u["side"]))
+        extra = 1 if u["kind"] == "arm" else 0
         out = []
-        enemy = s.side_bb(other(s.g["units"][f["units"][0]]["side"]))
-        for uid in f["units"]:
-            u = s.g["units"][uid]
-            extra = 1 if u["kind"] == "arm" else 0
-            for h in advance_hexes(m.nbrs, m.index[f["hex"]], extra,
-                                   lambda n: m.terrain[n] != "sea" and not (enemy >> n) & 1):
-                lab = m.label(h)
-                if lab != u["hex"] and len(s.at(lab)) < STACK_LIMIT:
-                    out.append(act("advance", uid, lab))
-        out.append(act("done"))
+        for h in advance_hexes(m.nbrs, m.index[f["hex"]], extra,
+                               lambda n: m.terrain[n] != "sea" and not (enemy >> n) & 1):
+            lab = m.label(h)
+            if lab != u["hex"] and len(s.at(lab)) < STACK_LIMIT:
+                out.append(lab)
         return out
 
-    def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
-        if a.verb == "done":
-            s.end()
-            return
-        uid, hx = a.args
+    def advance(self, s: GameState, f: dict[str, Any], uid: str, hx: str) -> None:
         s.place(uid, hx)
         s.emit("advance", unit=uid, hex=hx, text=f"{uid} advances to {hx}", rule="skirmish 5")
-        f["units"].remove(uid)
-        if not f["units"]:
-            s.end()
 
 
-GameState.STEPS = steps_table(Turn, Phase, MoveUnit, Attack, Aftermath, Retreat, Advance)
+GameState.STEPS = game_steps(Turn, Phase, MoveUnit, Attack, Aftermath, Retreat, Advance)
 
 __all__ = ["INFO", "GameState", "bits"]
