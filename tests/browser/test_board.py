@@ -272,3 +272,25 @@ def test_no_raw_json_in_the_sidebar(page, server):
     open_game(page, start(server, "dday-to-the-rhine", "allied"))
     text = page.locator(".sidebar").inner_text()
     assert not re.search(r"[{}]|\"\w+\":", text), text
+
+
+def test_a_solitaire_player_may_save_after_a_warning(page, server):
+    open_game(page, start(server, "onslaught", "allied"))
+    warned: list[str] = []
+
+    def on_dialog(d):
+        warned.append(d.message)
+        d.accept()
+
+    page.on("dialog", on_dialog)
+    with page.expect_download() as dl:
+        page.click("button:has-text('Save')")
+    assert warned and "hidden units" in warned[0]
+    text = open(dl.value.path()).read()
+    assert '"format":"westfront-save"' in text and '"to_move":"allied"' in text
+    # loading it back offers the side to move first
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=load-file]")
+    page.set_input_files("[data-testid=load-file]", dl.value.path())
+    page.select_option("[data-testid=load-mode]", index=1)
+    expect(page.locator("[data-testid=load-side]")).to_have_value("allied")

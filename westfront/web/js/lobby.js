@@ -115,7 +115,20 @@ function levelSelect(levels, id) {
 
 function loadForm(cat) {
   const file = el("input", { type: "file", accept: ".json,application/json", "data-testid": "load-file" });
-  const mode = el("select", {}, el("option", { value: "hotseat" }, "play every side here"),
+  const sideSel = el("select", { "data-testid": "load-side" });
+  const sideRow = el("div", { class: "row", hidden: true }, el("label", {}, "You play"), sideSel);
+  file.addEventListener("change", async () => {
+    // the save names its game: offer its sides, the one to move first
+    try {
+      const doc = JSON.parse(await file.files[0].text());
+      const info = cat.games.find((g) => g.id === doc.game);
+      if (!info) return;
+      clear(sideSel).append(...info.players.map((p) => el("option", { value: p }, titleCase(p))));
+      if (info.players.includes(doc.to_move)) sideSel.value = doc.to_move;
+    } catch { /* a bad file is reported on Load */ }
+  });
+  const mode = el("select", { "data-testid": "load-mode", onchange: () => { sideRow.hidden = mode.value === "hotseat"; } },
+    el("option", { value: "hotseat" }, "play every side here"),
     ...MAIN_LEVELS.filter((l) => cat.ai_levels.includes(l)).map((l) => el("option", { value: `ai:${l}` }, `against the computer (${titleCase(l)})`)));
   const go = async () => {
     if (!file.files.length) { toast("Choose a save file first.", "error"); return; }
@@ -125,7 +138,8 @@ function loadForm(cat) {
     const info = cat.games.find((g) => g.id === doc.game);
     if (!info) { toast(`This server has no game ${doc.game}.`, "error"); return; }
     const seats = {};
-    info.players.forEach((p, i) => { seats[p] = mode.value === "hotseat" || i === 0 ? "human" : mode.value; });
+    const me = sideSel.value || info.players[0];
+    info.players.forEach((p) => { seats[p] = mode.value === "hotseat" || p === me ? "human" : mode.value; });
     try {
       const r = await post("/api/games/import", { save: text, seats });
       for (const [p, s] of Object.entries(r.seats)) if (s.token) rememberSeat(r.id, p, s.token, { game: doc.game });
@@ -136,7 +150,7 @@ function loadForm(cat) {
   };
   return el("section", { class: "card" }, el("h2", {}, "Load a save"),
     el("p", { class: "muted small" }, "Continue a downloaded game. Its moves are replayed and checked before it starts."),
-    file, el("div", { class: "row" }, el("label", {}, "Then"), mode), el("button", { class: "btn", onclick: go, "data-testid": "load-go" }, "Load"));
+    file, el("div", { class: "row" }, el("label", {}, "Then"), mode), sideRow, el("button", { class: "btn", onclick: go, "data-testid": "load-go" }, "Load"));
 }
 
 async function listGames(mineBox, allBox) {

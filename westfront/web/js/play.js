@@ -621,6 +621,10 @@ class PlayScreen {
   }
 
   async save() {
+    const p = this.current();
+    const vsComputer = p && Object.values(p.seats || {}).some((k) => k !== "human") && !p.result;
+    if (vsComputer && !window.confirm("The save file holds the whole game: the computer's hidden units and the dice "
+      + "seed. Opening it spoils what the rules hide from you. Download it anyway?")) return;
     const qs = Object.values(this.tokens).map((t) => `token=${encodeURIComponent(t)}`).join("&");
     const r = await fetch(`/api/games/${this.id}/save?${qs}`);
     if (!r.ok) {
