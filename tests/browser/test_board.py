@@ -286,7 +286,7 @@ def test_a_solitaire_player_may_save_after_a_warning(page, server):
     with page.expect_download() as dl:
         page.click("button:has-text('Save')")
     assert warned and "hidden units" in warned[0]
-    text = open(dl.value.path()).read()
+    text = dl.value.path().read_text()
     assert '"format":"westfront-save"' in text and '"to_move":"allied"' in text
     # loading it back offers the side to move first
     page.goto(server.url + "/")
