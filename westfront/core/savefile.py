@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from .canon import digest
 from .errors import SaveError
-from .state import digest
 
 if TYPE_CHECKING:
     from .state import State
