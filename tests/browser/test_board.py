@@ -294,3 +294,17 @@ def test_a_solitaire_player_may_save_after_a_warning(page, server):
     page.set_input_files("[data-testid=load-file]", dl.value.path())
     page.select_option("[data-testid=load-mode]", index=1)
     expect(page.locator("[data-testid=load-side]")).to_have_value("allied")
+
+
+def test_a_rule_chip_opens_the_reference_at_its_section(page, server):
+    open_game(page, start(server, "onslaught", "allied"))
+    chip = page.locator("[data-testid=log] .rule").first
+    cited = chip.inner_text()  # e.g. "onslaught 4.0"
+    chip.click()
+    panel = page.locator("[data-testid=rules-panel]")
+    expect(panel).to_be_visible()
+    current = panel.locator("li.current")
+    expect(current).to_have_count(1)
+    assert cited.split()[-1].startswith(current.get_attribute("data-section").removesuffix(".0"))
+    page.keyboard.press("Escape")
+    expect(panel).to_have_count(0)

@@ -55,6 +55,7 @@ class PlayScreen {
       return;
     }
     this.game = first.game;
+    document.body.dataset.game = first.game;
     const [cat, data, layer] = await Promise.all([catalog(), mapData(first.game), gameLayer(first.game)]);
     this.info = cat.games.find((g) => g.id === first.game) || { title: first.game, scenarios: [] };
     this.layer = layer;
