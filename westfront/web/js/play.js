@@ -339,7 +339,7 @@ class PlayScreen {
   actionButton(a, cls) {
     const label = this.actionLabel(a);
     return el("button", { class: `btn ${cls}`, "data-action": a.text, title: a.text,
-      onclick: () => this.submit(a.text),
+      onclick: () => this.submitOrConfirm(a),
       onmouseenter: () => this.setHoverAction(a.text), onmouseleave: () => this.setHoverAction(null) }, label);
   }
 
@@ -585,7 +585,20 @@ class PlayScreen {
     return `click: ${cands.length} choices here`;
   }
 
+  /** Ending a phase while units could still act is confirmed first (a second, explicit click). */
+  submitOrConfirm(a) {
+    const ends = ["end", "done", "pass", "end-phase", "end_phase"].includes(a.verb) && !a.args.length;
+    const idle = new Set(this.candidates().filter((x) => x !== a).flatMap((x) => x.clicks.filter((c) => x.kinds[c] === "unit")));
+    if (!ends || !idle.size || this.confirming === a.text) return this.submit(a.text);
+    this.confirming = a.text;
+    clear(this.promptExtra).append(el("span", { class: "confirm", "data-testid": "confirm-end" },
+      `${idle.size} unit${idle.size === 1 ? "" : "s"} could still act. `,
+      el("button", { class: "btn primary", "data-confirm": a.text, onclick: () => this.submit(a.text) }, `${this.actionLabel(a)} anyway`),
+      el("button", { class: "btn", onclick: () => { this.confirming = null; this.render(); } }, "Keep playing")));
+  }
+
   async submit(text) {
+    this.confirming = null;
     const p = this.current();
     const side = p.seat;
     this.setHoverAction(null);
