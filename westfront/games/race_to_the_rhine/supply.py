@@ -1,0 +1,97 @@
+"""Supplies and trucks: Take Supplies, Take Trucks, Truck Supplies, and the Logistics Step's bookkeeping.
+
+Base rules are reconstructed (tables.toml says from what); the Patch-Devers
+parts follow the expansion (rttr Main Supply Base, rttr Logistics Step).
+"""
+
+from __future__ import annotations
+
+from ...core import tokens
+from ...core.routes import route_spaces
+from .data import KINDS
+from .position import Position
+
+
+def trucks_per_action(s: Position, commander: str) -> int:
+    """Trucks one action may take or place at the commander's Logistics Level (rttr Truck Supplies example: L3 -> 4)."""
+    return s.tables.trucks_per_action[s.gg["level"][commander]]
+
+
+def supply_destinations(s: Position, commander: str, mixed: bool) -> list[str]:
+    """Where a Take Supplies action may put its supplies: the Main Supply Base, and for 1-of-each
+    also a small depot of the commander's area that he controls (reconstructed, metagames review)."""
+    out = [s.gg["main_base"][commander]]
+    if mixed:
+        depots = s.graph.names(s.board.flagged("depot") & s.board.areas[commander].spaces)
+        out += [d for d in depots if s.controller(d) == commander]
+    return out
+
+
+def take_options(s: Position, commander: str) -> list[tuple[str, str]]:
+    """``(what, where)`` pairs a Take Supplies action may choose: 3 of a kind or ``mixed`` (1 each)."""
+    t = s.tables
+    pool = s.gg["pool"]
+    out = []
+    for what in (*KINDS, "mixed"):
+        mixed = what == "mixed"
+        need = {k: t.take_mixed for k in KINDS} if mixed else {what: t.take_one_kind}
+        if any(pool[k] < n for k, n in need.items()):
+            continue
+        for where in supply_destinations(s, commander, mixed):
+            if tokens.fits(s.stock(commander, where), sum(need.values()), s.base_capacity(commander, where)):
+                out.append((what, where))
+    return out
+
+
+def take_supplies(s: Position, commander: str, what: str, where: str) -> dict[str, int]:
+    t = s.tables
+    need = {k: t.take_mixed for k in KINDS} if what == "mixed" else {what: t.take_one_kind}
+    dst = s.stock(commander, where)
+    for k, n in need.items():
+        tokens.move(s.gg["pool"], dst, k, n, s.base_capacity(commander, where))
+    s.touch()
+    return need
+
+
+def truck_sources(s: Position, commander: str) -> list[str]:
+    """Spaces a Truck Supplies action may start from: the commander's bases and depots holding supplies."""
+    return sorted(sid for sid, stock in s.gg["bases"][commander].items() if tokens.total(stock) > 0)
+
+
+def route_allowed(s: Position, commander: str) -> set[str]:
+    """Spaces a truck route may enter: in the commander's area, Allied-controlled or holding one of his Corps,
+    and free of the Axis (reconstructed: trucks run behind the front)."""
+    area = s.board.areas[commander].spaces
+    sets = s.sets()
+    ok = (sets["control"] | s.graph.bb(c["space"] for c in s.corps_of(commander))) & area & ~sets["axis"]
+    return set(s.graph.names(ok))
+
+
+def loadable(s: Position, commander: str, start: str, links: list[str]) -> list[tuple[str, str]]:
+    """``(kind, corps id)`` a route can deliver now: the source holds the kind, the Corps stands on the
+    route and has a free slot."""
+    on = set(route_spaces(start, links))
+    stock = s.gg["bases"][commander].get(start, {})
+    out = []
+    for c in s.corps_of(commander):
+        if c["space"] in on and s.room(c) > 0:
+            out += [(k, c["id"]) for k in KINDS if stock.get(k, 0) > 0]
+    return out
+
+
+def next_level(s: Position, commander: str) -> int:
+    """rttr Logistics Step: +1 (to the top level); Patch-Devers jumps to 3 at the first step."""
+    t = s.tables
+    if commander == "patch_devers" and s.gg["logistics_steps"] == 0:
+        return t.pd_first_step_level
+    return min(t.max_level, s.gg["level"][commander] + 1)
+
+
+def patch_devers_base(s: Position, steps_done: int) -> tuple[str, int]:
+    """rttr Main Supply Base: Landing Zone (6) until the 1st step, Marseille (9) until the 2nd, then 901 (9)."""
+    t = s.tables
+    if steps_done == 0:
+        return "landing_zone", t.landing_zone_capacity
+    if steps_done == 1:
+        return "marseille", t.marseille_capacity
+    return "supply_base_901", t.base_901_capacity
