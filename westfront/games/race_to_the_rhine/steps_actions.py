@@ -122,10 +122,10 @@ class TruckRoute(Step[Position]):
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
         if a.verb == "link" and len(a.args) == 2 and all(x in s.graph.index for x in a.args):
             if not self._can_place(s, f):
-                return f"{s.rule('Core action: Truck Supplies')}: no more Trucks may be placed with this action"
+                return f"{s.rule('4.5 Core action: Truck Supplies')}: no more Trucks may be placed with this action"
             why = can_add(s.graph, f["start"], f["links"], a.args[0], a.args[1], s.gg["trucks_on"],
                           supply.route_allowed(s, f["commander"]))
-            return f"{s.rule('Core action: Truck Supplies')}: {why}" if why else None
+            return f"{s.rule('4.5 Core action: Truck Supplies')}: {why}" if why else None
         return None
 
     def on_link(self, s: Position, f: dict[str, Any], a: str, b: str) -> None:

@@ -95,7 +95,7 @@ class Move(Step[Position]):
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
         if a.verb == "to" and a.args:
             why = movement.why_not_enter(s, s.gg["corps"][f["corps"]], a.args[0])
-            return f"{s.rule('Move Corps')}: {why}" if why else None
+            return f"{s.rule('11.1 Move Corps')}: {why}" if why else None
         return None
 
     def on_stop(self, s: Position, f: dict[str, Any]) -> None:
@@ -189,7 +189,7 @@ def apply_pursuit(s: Position, f: dict[str, Any], c: Corps, effect: str) -> bool
 def take_ffi_ammo(s: Position, c: Corps, n: int) -> None:
     have = s.gg["ffi"].get(c["space"], 0)
     if not 1 <= n <= min(have, s.room(c)):
-        raise IllegalAction(f"{s.rule('FFI markers - impact on play')}: {n} FFI marker(s) cannot be discarded here")
+        raise IllegalAction(f"{s.rule('3.3.2 FFI markers - impact on play')}: {n} FFI marker(s) cannot be discarded here")
     s.set_ffi(c["space"], have - n)
     s.give(c, "ammo", n)
     s.emit("ffi_ammo", unit=c["id"], hex=c["space"], n=n, rule=s.rule("3.3.2 FFI markers - impact on play"),
