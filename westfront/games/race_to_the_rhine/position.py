@@ -200,6 +200,11 @@ class Position(State):
         return cap if cap is not None else self.tables.base_capacity
 
     def stock(self, commander: str, sid: str) -> dict[str, int]:
+        """The supplies of a base or depot (read only: an empty pool when none are there yet)."""
+        return self.gg["bases"][commander].get(sid) or tokens.empty(KINDS)
+
+    def stock_for_update(self, commander: str, sid: str) -> dict[str, int]:
+        """The base's or depot's pool in ``g``, created if needed (for effects)."""
         return self.gg["bases"][commander].setdefault(sid, tokens.empty(KINDS))
 
     # ----- decks ---------------------------------------------------------------

@@ -127,7 +127,7 @@ class LogisticsStep(Procedure[Position]):
         if done <= 2:
             base, _cap = supply.patch_devers_base(s, done)
             g["main_base"]["patch_devers"] = base
-            s.stock("patch_devers", base)
+            s.stock_for_update("patch_devers", base)
             s.emit("main_base", side="patch_devers", hex=base, rule=s.rule("3.2 Main Supply Base"),
                    text=f"Patch-Devers' Main Supply Base moves to {s.label(base)}")
 

@@ -45,7 +45,7 @@ class ChooseAction(Step[Position]):
             n = min(supply.trucks_per_action(s, cmd), s.gg["truck_stock"])
             out += [act("trucks", k) for k in range(1, n + 1)]
         if s.gg["trucks"][cmd] > 0:
-            out += [act("truck", src) for src in supply.truck_sources(s, cmd)]
+            out += [act("truck", src) for src in supply.truck_sources(s, cmd) if supply.route_useful(s, cmd, src)]
         if s.gg["decks"]["axis"]["draw"]:
             out.append(act("recon"))
         out += [act("airborne", x) for x in airborne_targets(s, cmd)]
@@ -138,12 +138,19 @@ class TruckRoute(Step[Position]):
         s.emit("truck", side=f["commander"], link=key, rule=s.rule("4.5 Core action: Truck Supplies"),
                text=f"Truck placed {s.label(a)} – {s.label(b)}")
 
-    def on_load(self, s: Position, f: dict[str, Any], kind: str, cid: str) -> None:
-        c = s.gg["corps"][cid]
-        tokens.take(s.stock(f["commander"], f["start"]), kind, 1)
-        s.give(c, kind, 1)
-        s.emit("load", side=f["commander"], unit=cid, kind=kind, rule=s.rule("4.5 Core action: Truck Supplies"),
-               text=f"1 {kind} trucked from {s.label(f['start'])} to {cid} in {s.label(c['space'])}")
+    def on_load(self, s: Position, f: dict[str, Any], kind: str, target: str) -> None:
+        cmd = f["commander"]
+        tokens.take(s.stock_for_update(cmd, f["start"]), kind, 1)
+        if target in s.gg["corps"]:
+            c = s.gg["corps"][target]
+            s.give(c, kind, 1)
+            where = f"{target} in {s.label(c['space'])}"
+        else:
+            tokens.add(s.stock_for_update(cmd, target), kind, 1, s.base_capacity(cmd, target))
+            s.touch()
+            where = f"the depot at {s.label(target)}"
+        s.emit("load", side=cmd, unit=target, kind=kind, rule=s.rule("4.5 Core action: Truck Supplies"),
+               text=f"1 {kind} trucked from {s.label(f['start'])} to {where}")
 
     def on_done(self, s: Position, f: dict[str, Any]) -> None:
         s.end()

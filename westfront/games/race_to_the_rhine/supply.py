@@ -7,7 +7,7 @@ parts follow the expansion (rttr Main Supply Base, rttr Logistics Step).
 from __future__ import annotations
 
 from ...core import tokens
-from ...core.routes import route_spaces
+from ...core.routes import extensions, route_spaces
 from .data import KINDS
 from .position import Position
 
@@ -46,7 +46,7 @@ def take_options(s: Position, commander: str) -> list[tuple[str, str]]:
 def take_supplies(s: Position, commander: str, what: str, where: str) -> dict[str, int]:
     t = s.tables
     need = {k: t.take_mixed for k in KINDS} if what == "mixed" else {what: t.take_one_kind}
-    dst = s.stock(commander, where)
+    dst = s.stock_for_update(commander, where)
     for k, n in need.items():
         tokens.move(s.gg["pool"], dst, k, n, s.base_capacity(commander, where))
     s.touch()
@@ -68,15 +68,28 @@ def route_allowed(s: Position, commander: str) -> set[str]:
 
 
 def loadable(s: Position, commander: str, start: str, links: list[str]) -> list[tuple[str, str]]:
-    """``(kind, corps id)`` a route can deliver now: the source holds the kind, the Corps stands on the
-    route and has a free slot."""
+    """``(kind, target)`` a route can deliver now: the source holds the kind and the target stands on the
+    route with room — one of the commander's Corps, or a small depot he controls (reconstructed: supplies
+    are carried forward depot by depot)."""
     on = set(route_spaces(start, links))
     stock = s.gg["bases"][commander].get(start, {})
+    kinds = [k for k in KINDS if stock.get(k, 0) > 0]
     out = []
     for c in s.corps_of(commander):
         if c["space"] in on and s.room(c) > 0:
-            out += [(k, c["id"]) for k in KINDS if stock.get(k, 0) > 0]
+            out += [(k, c["id"]) for k in kinds]
+    for d in sorted(on - {start}):
+        if (s.board.has_flag(d, "depot") and s.controller(d) == commander
+                and tokens.fits(s.stock(commander, d), 1, s.base_capacity(commander, d))):
+            out += [(k, d) for k in kinds]
     return out
+
+
+def route_useful(s: Position, commander: str, start: str) -> bool:
+    """Whether a Truck Supplies action from ``start`` could deliver anything (else it is not offered)."""
+    if loadable(s, commander, start, []):
+        return True
+    return bool(extensions(s.graph, start, [], s.gg["trucks_on"], route_allowed(s, commander)))
 
 
 def next_level(s: Position, commander: str) -> int:
