@@ -105,13 +105,16 @@ def _shared_edge(grid: Any, a: str, b: str) -> list[float] | None:
 
 def render_p2p_map(raw: dict[str, Any]) -> dict[str, Any]:
     """Nodes and links of a point-to-point map (schema in docs/view-contract.md)."""
-    nodes_in = raw.get("nodes") or {}
+    nodes_in = raw.get("nodes") or raw.get("spaces") or {}  # committed maps name them "spaces" (geo/p2p.py)
     if isinstance(nodes_in, list):
         nodes_in = {n["id"]: n for n in nodes_in}
     pts: dict[str, tuple[float, float]] = {}
     for nid, n in nodes_in.items():
         if "x" in n and "y" in n:
             pts[nid] = (float(n["x"]), float(n["y"]))
+        elif "pos" in n or "xy" in n:  # xy: board position 0..1, y grows south
+            p = n.get("pos") or n["xy"]
+            pts[nid] = (float(p[0]), float(p[1]))
         elif "pos" in n:
             pts[nid] = (float(n["pos"][0]), float(n["pos"][1]))
         elif "lonlat" in n:  # equirectangular, y grows south
@@ -130,7 +133,7 @@ def render_p2p_map(raw: dict[str, Any]) -> dict[str, Any]:
         n = nodes_in[nid]
         nodes.append({"id": nid, "x": _r((x - min(xs)) * scale), "y": _r((y - min(ys)) * scale),
                       "name": n.get("name"), "terrain": n.get("terrain", "clear"), "kind": n.get("kind"),
-                      "features": list(n.get("features", []))})
+                      "features": list(n.get("features", n.get("flags", []))), "areas": list(n.get("areas", []))})
     links_in = raw.get("links") or []
     if isinstance(links_in, dict):
         links_in = [{"a": k.split("|")[0], "b": k.split("|")[1], **v} for k, v in links_in.items()]
@@ -158,4 +161,5 @@ def render_p2p_map(raw: dict[str, Any]) -> dict[str, Any]:
         "places": [],
         "zones": {},
         "lines": {},
+        "areas": {k: {"name": v.get("name", k), "color": v.get("color")} for k, v in (raw.get("areas") or {}).items()},
     }
