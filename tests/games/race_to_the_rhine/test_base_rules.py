@@ -175,3 +175,20 @@ def test_small_fuzz(players):
     # rttr 4.2: random legal play for every seat count ends, replays and saves
     rep = fuzz("race-to-the-rhine", games=3, seed=10 * players, options={"players": players}, deep_every=40)
     assert rep.games == 3 and rep.actions > 0
+
+
+def test_logistics_step_of_the_base_game():
+    # rttr 13: taking the last Truck brings the Logistics Step after the action: every Truck (on links and in
+    # reserve) returns to the stock, each Corps eats 1 Food (reconstructed amount), levels rise
+    s = clear_board(game(2))
+    s.g["truck_stock"] = 2
+    s.g["trucks"]["patch_devers"] = 3
+    s.g["trucks_on"] = ["besancon|lons_le_saunier", "aix|avignon"]
+    put(s, "XX-US", "avranches", food=2)
+    turn(s, "patton")
+    play(s, "trucks 2")
+    assert s.g["logistics_steps"] == 1 and s.g["trucks_on"] == [] and s.g["trucks"] == {"patton": 0, "patch_devers": 0}
+    assert s.g["truck_stock"] == 2 + 3 + 2
+    assert s.g["corps"]["XX-US"]["supplies"]["food"] == 1
+    assert s.g["level"]["patton"] == 2
+    assert s.frame()["step"] == "action" and s.frame()["number"] == 2  # the turn goes on
