@@ -192,3 +192,16 @@ def test_logistics_step_of_the_base_game():
     assert s.g["corps"]["XX-US"]["supplies"]["food"] == 1
     assert s.g["level"]["patton"] == 2
     assert s.frame()["step"] == "action" and s.frame()["number"] == 2  # the turn goes on
+
+
+def test_views_show_supplies_and_hide_the_deck_order():
+    # rttr 10.1: supplies, trucks, markers are public; the order of every face-down pile is not
+    s = game(4, seed=2)
+    for viewer in (*s.seats, None):
+        v = s.view(viewer)
+        text = str(v)
+        assert v["decks"]["axis"]["draw"] == len(s.g["decks"]["axis"]["draw"])
+        assert str(s.g["decks"]["axis"]["draw"][:4])[1:-1] not in text
+        assert {u["id"]: u["factors"] for u in v["units"]}["VI-US"] == "Fu2 Am2 Fd2"
+        assert v["commanders"]["patch_devers"]["bases"]["landing_zone"] == {"fuel": 2, "ammo": 2, "food": 2}
+        assert any(line.startswith("patton: level 1") for line in v["status"])

@@ -43,7 +43,7 @@ def unit_view(s: Position, c: Any) -> dict[str, Any]:
     sup = c["supplies"]
     return {
         "id": c["id"], "side": c["commander"], "hex": c["space"], "box": None, "label": c["id"].replace("-", " "),
-        "kind": "corps", "factors": f"F{sup['fuel']} A{sup['ammo']} R{sup['food']}",
+        "kind": "corps", "factors": f"Fu{sup['fuel']} Am{sup['ammo']} Fd{sup['food']}",
         "steps": tokens.total(sup), "max_steps": s.tables.slots, "color": s.board.areas[c["commander"]].color,
         "flags": ["flipped"] if c["flipped"] else [], "supplies": dict(sup),
     }
@@ -64,6 +64,10 @@ def status_lines(s: Position) -> list[str]:
     lines = [f"Axis markers left: {g['axis_supply']}", f"Trucks in the stock: {g['truck_stock']}",
              f"Logistics Steps so far: {g['logistics_steps']}",
              "Medals: " + ", ".join(f"{c} {g['medals'][c]}" for c in s.seats)]
+    for c in s.seats:
+        stocks = "; ".join(f"{s.label(x)} " + " ".join(f"{k[0].upper()}{n}" for k, n in st.items())
+                           for x, st in sorted(g["bases"][c].items()) if sum(st.values()))
+        lines.append(f"{c}: level {g['level'][c]}, {g['trucks'][c]} Truck(s) in hand; supplies: {stocks or 'none'}")
     if g["end_triggered"]:
         lines.append("The last Axis marker is out: this is the final round")
     if s.with_patch_devers():
