@@ -72,3 +72,6 @@ def test_committed_point_to_point_map_renders():
     assert "axis_flag" in nodes["freiburg"]["features"] and nodes["freiburg"]["areas"] == ["patch_devers"]
     assert m["areas"]["patch_devers"]["color"] == "#2f7d32"
     assert {ln["kind"] for ln in m["links"]} == {"road", "rhine_crossing"}
+    # each node is tinted by its commander's area (several: a neutral tint)
+    assert nodes["freiburg"]["terrain"] == "patch_devers" and nodes["argentan"]["terrain"] == "shared"
+    assert m["terrain"]["patch_devers"]["label"].startswith("Patch-Devers")
