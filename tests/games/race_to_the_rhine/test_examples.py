@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from westfront.core.errors import IllegalAction
 from westfront.core.routes import link_key
 from westfront.games.race_to_the_rhine import axis
 from westfront.testing.kit import enter, legal, play
@@ -59,6 +62,10 @@ def test_truck_supplies_example():
     play(s, "truck lons_le_saunier")
     links = legal(s)
     assert "link lons_le_saunier besancon" not in links  # a Truck is there from a previous round
+    before = s.hash()
+    with pytest.raises(IllegalAction, match=r"rttr 4\.5 .*already in use"):
+        s.apply("link lons_le_saunier besancon")
+    assert s.hash() == before
     assert "link lons_le_saunier pontarlier" in links and "link lons_le_saunier bourg_en_bresse" in links
     play(s, "link lons_le_saunier pontarlier", "link pontarlier besancon")  # 2 Trucks, the route is clear
     play(s, "load food VI-US", "load ammo VI-US")
