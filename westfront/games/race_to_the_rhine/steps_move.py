@@ -20,17 +20,18 @@ def take_space(s: Position, commander: str, sid: str, medals: int, came_from: st
     s.add_medals(commander, medals)
     s.emit("control", hex=sid, side=commander, medals=medals,
            text=f"{commander} takes {s.label(sid)}" + (f" (+{medals} Medal)" if medals else ""))
-    if commander == "patch_devers" and sid in ("dijon", "langres") and not s.gg["contact"]:
-        s.gg["contact"] = True
-        s.emit("contact", hex=sid, side=commander, rule=s.rule("3.3.3 Establishing contact"),
-               text="Patch-Devers has established contact with the Resistance")
     enc = encircled_by(s, before)
-    if enc:
-        names = s.graph.names(enc)
+    names = s.graph.names(enc)
+    if names:
         for x in names:
             s.set_control(x, commander, 0)
         s.emit("encircled", spaces=names, side=commander, rule=s.rule("4.3 Encirclement"),
                text=f"Encircled: {', '.join(s.label(x) for x in names)} fall to {commander}")
+    contact = [x for x in (sid, *names) if s.board.has_flag(x, "ffi_contact")]
+    if commander == "patch_devers" and contact and not s.gg["contact"]:
+        s.gg["contact"] = True
+        s.emit("contact", hex=contact[0], side=commander, rule=s.rule("3.3.3 Establishing contact"),
+               text="Patch-Devers has established contact with the Resistance")
     if crossing_win(s, commander, sid, came_from):
         level = solo_rank(s, s.gg["round"]) if len(s.seats) == 1 else "decisive"
         s.finish(Result(commander, level, f"{commander} crossed the Rhine into {s.label(sid)} with an unbroken chain",
