@@ -69,3 +69,48 @@ def test_from_p2p_document_and_errors():
         Graph(["x", "x"], [])
     with pytest.raises(ValueError):
         Graph(["x"], [("x", "x", "road")])
+
+
+def _bfs(adj: dict[str, set[str]], src: str, allowed: set[str] | None) -> dict[str, int]:
+    dist = {src: 0}
+    frontier = [src]
+    while frontier:
+        nxt = []
+        for u in frontier:
+            if allowed is not None and u != src and u not in allowed:
+                continue  # an end, not a way through
+            for v in adj[u]:
+                if v not in dist:
+                    dist[v] = dist[u] + 1
+                    nxt.append(v)
+        frontier = nxt
+    return dist
+
+
+def test_random_graphs_agree_with_a_plain_bfs():
+    import random
+
+    rnd = random.Random(7)
+    for _ in range(40):
+        n = rnd.randint(2, 40)
+        ids = [f"s{i}" for i in range(n)]
+        pairs = {tuple(sorted(rnd.sample(ids, 2))) for _ in range(rnd.randint(0, 2 * n))}
+        g = Graph(ids, [(a, b, "road") for a, b in pairs])
+        adj: dict[str, set[str]] = {i: set() for i in ids}
+        for a, b in pairs:
+            adj[a].add(b)
+            adj[b].add(a)
+        allowed = {i for i in ids if rnd.random() < 0.7}
+        src = rnd.choice(ids)
+        for passable in (None, allowed):
+            want = _bfs(adj, src, passable)
+            got = g.distances(g.bb([src]), None if passable is None else g.bb(passable))
+            assert {ids[i]: d for i, d in enumerate(got) if d != UNREACHABLE} == want
+        # cut_off: exactly the region's spaces with no region path to a source
+        sources = {i for i in ids if rnd.random() < 0.1}
+        cut = set(g.names(g.cut_off(g.bb(allowed), g.bb(sources))))
+        sub = {i: adj[i] & allowed for i in allowed}
+        reach: set[str] = set()
+        for s0 in sources & allowed:
+            reach |= set(_bfs(sub, s0, None))
+        assert cut == allowed - reach
