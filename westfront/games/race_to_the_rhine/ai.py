@@ -16,7 +16,7 @@ from ...core import cards
 from ...core.actions import Action
 from ...core.p2p import UNREACHABLE
 from ...core.state import State
-from . import combat, movement
+from . import movement
 from .position import Corps, Position
 
 HIDDEN_INFORMATION = True
@@ -259,8 +259,3 @@ class _Context:
             return 0.0
         d = g.distances(own)[g.index[a.args[0]]]
         return 0.05 * (d if d >= 0 else 10)
-
-
-def combat_cost(s: Position, corps: str, sid: str, card: str) -> tuple[int, int]:
-    """The cost the Combat prompt shows (for tools)."""
-    return combat.cost(s, s.tables.axis_cards[card], sid)

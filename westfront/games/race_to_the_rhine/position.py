@@ -6,7 +6,7 @@ derived sets (who controls what, where the Axis is) are recomputed on demand.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from ...core import cards, tokens
 from ...core.cards import Deck
@@ -216,8 +216,3 @@ class Position(State):
 
     def label(self, sid: str) -> str:
         return self.board.names.get(sid, sid)
-
-    def describe(self) -> dict[str, Any]:
-        """A short summary used by logs and tests."""
-        g = self.gg
-        return {"round": g["round"], "turn": g["turn"], "axis_supply": g["axis_supply"], "medals": dict(g["medals"])}
