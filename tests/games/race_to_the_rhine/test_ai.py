@@ -62,3 +62,12 @@ def test_determinize_reshuffles_only_the_hidden_order():
         assert d.g["decks"][k]["discard"] == deck["discard"]
     assert any(d.g["decks"][k]["draw"] != s.g["decks"][k]["draw"] for k in s.g["decks"])
     assert {k: v for k, v in d.g.items() if k != "decks"} == {k: v for k, v in s.g.items() if k != "decks"}
+
+
+def test_statistics_snapshot():
+    from westfront.games.race_to_the_rhine.stats import snapshot
+    s = game(2)
+    s.g["medals"]["patton"] = 2
+    snap = snapshot(s)
+    assert snap["leader"] == "patton" and snap["patton_medals"] == 2 and snap["patch_devers_supplies_on_corps"] == 18
+    assert 0.0 <= snap["patch_devers_progress"] <= 1.0 and "montgomery_medals" not in snap
