@@ -249,3 +249,11 @@ def test_wacht_am_rhein_secondary_objectives():
     control(s, "patch_devers", "dijon", "langres")
     control(s, "patton", "epinal")
     assert final_scores(s, True)["patch_devers"] == 2 and final_scores(s, False)["patch_devers"] == 0
+
+
+def test_base_capacities_agree_with_the_map():
+    # rttr 3.2 Main Supply Base: the tables and the map's attrs give the same capacities (6, 9, 9)
+    s = game(2)
+    for sid, cap in (("landing_zone", 6), ("marseille", 9), ("supply_base_901", 9)):
+        assert s.base_capacity("patch_devers", sid) == cap == s.board.capacity(sid)
+    assert s.base_capacity("patch_devers", "lons_le_saunier") == 3  # a small depot

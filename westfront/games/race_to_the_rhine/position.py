@@ -193,11 +193,13 @@ class Position(State):
 
     # ----- bases and depots ----------------------------------------------------
     def base_capacity(self, commander: str, sid: str) -> int | None:
-        b = self.board
-        if b.has_flag(sid, "depot"):
-            return b.capacity(sid)
-        cap = b.capacity(sid)
-        return cap if cap is not None else self.tables.base_capacity
+        """A small depot's capacity (map), a Patch-Devers base's (rttr 3.2, tables), else the base game's."""
+        t = self.tables
+        pd = {"landing_zone": t.landing_zone_capacity, "marseille": t.marseille_capacity,
+              "supply_base_901": t.base_901_capacity}
+        if self.board.has_flag(sid, "depot"):
+            return self.board.capacity(sid)
+        return pd.get(sid, t.base_capacity)
 
     def stock(self, commander: str, sid: str) -> dict[str, int]:
         """The supplies of a base or depot (read only: an empty pool when none are there yet)."""

@@ -122,10 +122,8 @@ class LogisticsStep(Procedure[Position]):
             g["commander_card"] = "devers"
             s.emit("commander", side="patch_devers", rule=s.rule("3.1 Logistics Step"),
                    text="Devers replaces Patch as commander of the 6th Army Group")
-        if done == 1:
-            g["level"]["patch_devers"] = s.tables.pd_first_step_level
         if done <= 2:
-            base, _cap = supply.patch_devers_base(s, done)
+            base = supply.patch_devers_base(done)
             g["main_base"]["patch_devers"] = base
             s.stock_for_update("patch_devers", base)
             s.emit("main_base", side="patch_devers", hex=base, rule=s.rule("3.2 Main Supply Base"),

@@ -100,11 +100,7 @@ def next_level(s: Position, commander: str) -> int:
     return min(t.max_level, s.gg["level"][commander] + 1)
 
 
-def patch_devers_base(s: Position, steps_done: int) -> tuple[str, int]:
-    """rttr Main Supply Base: Landing Zone (6) until the 1st step, Marseille (9) until the 2nd, then 901 (9)."""
-    t = s.tables
-    if steps_done == 0:
-        return "landing_zone", t.landing_zone_capacity
-    if steps_done == 1:
-        return "marseille", t.marseille_capacity
-    return "supply_base_901", t.base_901_capacity
+def patch_devers_base(steps_done: int) -> str:
+    """rttr Main Supply Base: the Landing Zone until the 1st Logistics Step, Marseille until the 2nd, then
+    Supply Base 901 (capacities: ``Position.base_capacity``)."""
+    return ("landing_zone", "marseille", "supply_base_901")[min(steps_done, 2)]
