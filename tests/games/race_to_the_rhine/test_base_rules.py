@@ -202,6 +202,6 @@ def test_views_show_supplies_and_hide_the_deck_order():
         text = str(v)
         assert v["decks"]["axis"]["draw"] == len(s.g["decks"]["axis"]["draw"])
         assert str(s.g["decks"]["axis"]["draw"][:4])[1:-1] not in text
-        assert {u["id"]: u["factors"] for u in v["units"]}["VI-US"] == "Fu2 Am2 Fd2"
+        assert {u["id"]: u["factors"] for u in v["units"]}["VI-US"] == "2-2-2"  # Fuel-Ammo-Food
         assert v["commanders"]["patch_devers"]["bases"]["landing_zone"] == {"fuel": 2, "ammo": 2, "food": 2}
         assert any(line.startswith("patton: level 1") for line in v["status"])

@@ -43,7 +43,7 @@ def unit_view(s: Position, c: Any) -> dict[str, Any]:
     sup = c["supplies"]
     return {
         "id": c["id"], "side": c["commander"], "hex": c["space"], "box": None, "label": c["id"].replace("-", " "),
-        "kind": "corps", "factors": f"Fu{sup['fuel']} Am{sup['ammo']} Fd{sup['food']}",
+        "kind": "corps", "factors": f"{sup['fuel']}-{sup['ammo']}-{sup['food']}",  # Fuel-Ammo-Food
         "steps": tokens.total(sup), "max_steps": s.tables.slots, "color": s.board.areas[c["commander"]].color,
         "flags": ["flipped"] if c["flipped"] else [], "supplies": dict(sup),
     }
