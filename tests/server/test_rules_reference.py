@@ -67,7 +67,7 @@ def games_with_reference() -> list[str]:
 
 def test_the_reference_files_exist_for_the_finished_games():
     have = set(games_with_reference())
-    assert {"dday-to-the-rhine", "onslaught", "skirmish"} <= have
+    assert {"dday-to-the-rhine", "onslaught", "skirmish", "race-to-the-rhine"} <= have
 
 
 @pytest.mark.parametrize("game", games_with_reference())
