@@ -112,3 +112,10 @@ def test_the_paste_guard_catches_a_copied_sentence():
     sentence = max(text.split("."), key=len)
     assert runs(sentence.upper()) & book
     assert not runs("a unit moves one hex at a time and pays for the terrain it enters in points") & book
+
+
+@pytest.mark.parametrize("game", ["dday-to-the-rhine", "onslaught", "skirmish", "race-to-the-rhine"])
+def test_the_api_serves_a_summary_for_every_section(client, game):
+    ref = client.get(f"/api/rules/{game}").json()
+    missing = [s["id"] for s in ref["sections"] if not s["summary"]]
+    assert ref["sections"] and not missing, f"{game}: no summary served for {missing}"
