@@ -153,9 +153,7 @@ class Board:
         for i in range(m.size):
             if m.labels[i] is None:
                 out.append(PROHIBITED)
-            elif (self.dyke >> i) & 1:
-                out.append(1)
-            elif (self.playable >> i) & 1:
+            elif (self.dyke >> i) & 1 or (self.playable >> i) & 1:
                 out.append(1)
             else:
                 out.append(PROHIBITED)

@@ -77,10 +77,7 @@ class CombatPhase(Procedure[Position]):
 
 def _any_contact(s: Position, side: str) -> bool:
     """Whether any voluntary attack is possible (across a river, into or out of a fortress)."""
-    for uid in s.on_map(side):
-        if C.enemy_hexes_adjacent(s, s.unit(uid)["hex"], side):  # type: ignore[arg-type]
-            return True
-    return False
+    return any(C.enemy_hexes_adjacent(s, s.unit(uid)["hex"], side) for uid in s.on_map(side))
 
 
 class Plan(Step[Position]):

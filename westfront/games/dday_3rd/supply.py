@@ -94,7 +94,6 @@ def reinforcement_room(s: Position) -> int:
 
 
 def unsupplied_hexes(s: Position, side: str) -> list[str]:
-    m = s.board.m
     sup = supplied(s, side)
     return sorted({s.unit(u)["hex"] for u in s.on_continent(side) if u not in sup})  # type: ignore[misc]
 
