@@ -56,13 +56,22 @@ def _supply_area(s: Position) -> int:
     return s.cached("ai_supply_area", build)  # type: ignore[no-any-return]
 
 
-def _hq_bonus(s: Position, i: int) -> float:
-    """HQs belong on supply points, stacked: 1/2/3 HQs give range 8/16/24 (Table 4)."""
-    if not any(src.hex == i for src in allied_sources(s)):
-        return -0.5
+def effective_room(s: Position) -> int:
+    """Capacity of the supply points that reach beyond their own hex, minus the Allied units on the continent:
+    landing more only feeds attrition (§6.2, §12)."""
     m = s.board.m
-    hqs = sum(1 for u in s.at(m.label(i)) if units()[u].type == HQ)
-    return 0.5 + 0.3 * hqs - 0.01 * rhine_distance().get(i, 40)
+    cap = sum(src.capacity for src in allied_sources(s) if src.range > 0 and s.controller(m.label(src.hex)) == "allied")
+    return cap - len(s.on_continent("allied"))
+
+
+def _hq_bonus(s: Position, i: int) -> float:
+    """HQs belong on in-land ports (range 0 without one, Table 4), one each; elsewhere they only eat capacity."""
+    m = s.board.m
+    lab = m.label(i)
+    if lab in s.board.inland_by_hex:
+        hqs = sum(1 for u in s.at(lab) if units()[u].type == HQ)
+        return 1.0 - 0.6 * hqs - 0.01 * rhine_distance().get(i, 40)
+    return -0.3 - 0.01 * rhine_distance().get(i, 40)
 
 
 def attack_value(s: Position, c: dict[str, Any]) -> float:
@@ -258,7 +267,10 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
         return 0.5 if v == "deploy" else 0.0
     if step == "movement":
         if v == "land":
-            return 0.8 + (0.2 if units()[args[0]].type == HQ else 0.0)
+            if units()[args[0]].type == HQ:
+                # an HQ eats capacity: worth it only where it turns an in-land port (range 0) into a real source
+                return 0.3 if any(h in s.board.inland_by_hex for h in s.g["entry_points"]) else -0.5
+            return 0.8
         if v == "replace":
             return 0.6
         if v == "sail":
