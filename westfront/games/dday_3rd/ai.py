@@ -270,7 +270,7 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
             if units()[args[0]].type == HQ:
                 # an HQ eats capacity: worth it only where it turns an in-land port (range 0) into a real source
                 return 0.3 if any(h in s.board.inland_by_hex for h in s.g["entry_points"]) else -0.5
-            return 0.8
+            return 0.8 if effective_room(s) > 0 else -0.3
         if v == "replace":
             return 0.6
         if v == "sail":
