@@ -193,7 +193,8 @@ def sector_score(s: Position, sector: str) -> float:
     m = b.m
     coasts = [m.index[a.coast] for a in b.arrows if a.sector == sector and a.invasion]
     area = b.supply_dilator.flood(m.bb(coasts), b.land, 3)
-    defence = sum(units()[u].df for u in s.on_continent("german") if (area >> m.index[s.unit(u)["hex"]]) & 1)  # type: ignore[index]
+    defence = sum(units()[u].df for u in s.on_continent("german")
+                  if (area >> m.index[s.unit(u)["hex"] or ""]) & 1)
     dist = min(rhine_distance().get(c, 40) for c in coasts)
     return -0.03 * defence - 0.04 * dist
 
@@ -219,7 +220,7 @@ def _hexchoice_value(s: Position, side: str, label: str) -> float:
     if step == "deploy":
         m = s.board.m
         i = m.index[label]
-        crowd = sum(1 for u in s.on_map("german") if m.distance(m.index[s.unit(u)["hex"]], i) <= 2)  # type: ignore[index]
+        crowd = sum(1 for u in s.on_map("german") if m.distance(m.index[s.unit(u)["hex"] or ""], i) <= 2)
         return (0.3 if (s.board.coastal >> i) & 1 else 0.0) - 0.1 * crowd
     if step == "tactical_air":
         m = s.board.m
@@ -314,8 +315,8 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
             return now if now > -0.3 else now - 0.5
         return -0.3 - now  # cancel
     if step == "pick":
-        c = next((c for c in f["combats"] if str(c["id"]) == args[0]), None)
-        return attack_value(s, c) if c else 0.0
+        picked = [c for c in f["combats"] if str(c["id"]) == args[0]]
+        return attack_value(s, picked[0]) if picked else 0.0
     if step == "choice":
         return float(ORDER.index(v)) if v in ORDER else 0.0
     if step == "exchange":

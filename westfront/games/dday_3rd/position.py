@@ -80,6 +80,14 @@ class Position(State):
     def unit(self, uid: str) -> UnitState:
         return self.g["units"][uid]  # type: ignore[no-any-return]
 
+    def set_flags(self, uid: str, **flags: Any) -> None:
+        """Set several per-unit fields at once (the keys of :class:`UnitState`)."""
+        u: dict[str, Any] = self.g["units"][uid]
+        for k in flags:
+            if k not in UnitState.__annotations__:
+                raise KeyError(f"no unit field {k!r}")
+        u.update(flags)
+
     def index(self) -> dict[str, list[str]]:
         """Hex label -> ids of the units on it (map and sea hexes)."""
         def build() -> dict[str, list[str]]:
@@ -251,9 +259,8 @@ class Position(State):
                       text=f"{label} loses its invasion-hex status (German unit)")
 
     def eliminate(self, uid: str, why: str, rule: str) -> None:
-        u = self.unit(uid)
-        where = u["hex"]
-        u.update(hex=None, box="eliminated", flipped=False, isolated=False, pinned=False, invader=False)
+        where = self.unit(uid)["hex"]
+        self.set_flags(uid, hex=None, box="eliminated", flipped=False, isolated=False, pinned=False, invader=False)
         if uid in self.g["interdicted"]:
             self.g["interdicted"].remove(uid)
         self.touch()
@@ -261,8 +268,7 @@ class Position(State):
                   text=f"{units()[uid].label} is eliminated ({why})")
 
     def to_box(self, uid: str, box: str) -> None:
-        u = self.unit(uid)
-        u.update(hex=None, box=box, flipped=False, isolated=False, pinned=False, invader=False)
+        self.set_flags(uid, hex=None, box=box, flipped=False, isolated=False, pinned=False, invader=False)
         self.touch()
 
     def phase_name(self) -> str:

@@ -70,8 +70,8 @@ class Week(Procedure[Position]):
         g["attacked_now"] = []
         g["dropped_now"] = 0
         g["landed"] = {"sea": 0, "air": 0, "sectors": {}}
-        for u in g["units"].values():
-            u.update(moved=False, attacked=False, dropped=False, fresh=False, pinned=False)
+        for uid in g["units"]:
+            s.set_flags(uid, moved=False, attacked=False, dropped=False, fresh=False, pinned=False)
         flipped, isolated = victory.apply_supply(s, "allied")
         s.emit("supply", side="allied", flipped=flipped, isolated=isolated, rule=s.rule("6.2"),
                text=f"Allied supply: {len(flipped)} unit(s) out of supply, {len(isolated)} isolated")
@@ -136,8 +136,8 @@ class Week(Procedure[Position]):
         g = s.g
         g["side"] = "german"
         g["phase"] = "German isolation"
-        for u in g["units"].values():
-            u.update(moved=False, attacked=False)
+        for uid in g["units"]:
+            s.set_flags(uid, moved=False, attacked=False)
         flipped, isolated = victory.apply_supply(s, "german")
         s.emit("supply", side="german", flipped=flipped, isolated=isolated, rule=s.rule("6.1"),
                text=f"German isolation: {len(flipped)} unit(s) out of supply, {len(isolated)} isolated")

@@ -27,10 +27,10 @@ class TacticalAir(Step[Position]):
     def cad_hexes(self, s: Position) -> list[str]:
         b = s.board
         m = b.m
-        out = set()
+        out: set[str] = set()
         for uid in s.on_continent("allied"):
             h = s.unit(uid)["hex"]
-            if h in s.g["cad"]:
+            if h is None or h in s.g["cad"]:
                 continue
             if any(s.side_at(m.label(n)) == "german" for n in m.nbrs[m.index[h]]):
                 out.add(h)

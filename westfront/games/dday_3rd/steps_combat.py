@@ -77,7 +77,7 @@ class CombatPhase(Procedure[Position]):
 
 def _any_contact(s: Position, side: str) -> bool:
     """Whether any voluntary attack is possible (across a river, into or out of a fortress)."""
-    return any(C.enemy_hexes_adjacent(s, s.unit(uid)["hex"], side) for uid in s.on_map(side))
+    return any(C.enemy_hexes_adjacent(s, s.unit(uid)["hex"] or "", side) for uid in s.on_map(side))
 
 
 class Plan(Step[Position]):

@@ -112,8 +112,7 @@ class Invasion(Step[Position]):
         uid = f["unit"]
         f["unit"] = None
         s.place(uid, sea)
-        u = s.unit(uid)
-        u.update(invader=True, fresh=True)
+        s.set_flags(uid, invader=True, fresh=True)
         s.g["invasion_units"].append(uid)
         logistics.count_landing(s, f["sector"], units()[uid], by_air=False)
         s.emit("invader", unit=uid, hex=sea, rule=s.rule("7"), text=f"{units()[uid].label} embarks for {sea}")
@@ -148,7 +147,7 @@ class Airborne(Step[Position]):
         uid = f.pop("unit")
         inv = f.pop("invasion_area")
         s.place(uid, ret)
-        s.unit(uid).update(dropped=True, fresh=True, moved=True)
+        s.set_flags(uid, dropped=True, fresh=True, moved=True)
         s.g["dropped_now"] += 1
         sector = None
         if ret in inv:

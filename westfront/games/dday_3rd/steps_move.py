@@ -146,9 +146,8 @@ class PlaceUnit(Step[Position]):
         d = units()[uid]
         side = d.side
         s.place(uid, label)
-        u = s.unit(uid)
         pinned = s.in_zoc(label, other(side))
-        u.update(moved=pinned, pinned=pinned, fresh=side == "allied")
+        s.set_flags(uid, moved=pinned, pinned=pinned, fresh=side == "allied")
         if f["purpose"] == "replace":
             s.g["rp"]["german"] -= d.af
             s.emit("replace", unit=uid, hex=label, side=side, rule=s.rule("9.2.1"),

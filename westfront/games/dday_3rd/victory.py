@@ -17,7 +17,7 @@ def supplied_east_of_rhine(s: Position) -> int:
     b = s.board
     m = b.m
     return sum(1 for u in s.on_continent("allied")
-               if not s.unit(u)["flipped"] and (b.east_of_rhine >> m.index[s.unit(u)["hex"]]) & 1)  # type: ignore[index]
+               if not s.unit(u)["flipped"] and bool((b.east_of_rhine >> m.index[s.unit(u)["hex"] or ""]) & 1))
 
 
 def check(s: Position, after: str) -> Result | None:
