@@ -60,8 +60,26 @@ def effective_room(s: Position) -> int:
     """Capacity of the supply points that reach beyond their own hex, minus the Allied units on the continent:
     landing more only feeds attrition (§6.2, §12)."""
     m = s.board.m
-    cap = sum(src.capacity for src in allied_sources(s) if src.range > 0 and s.controller(m.label(src.hex)) == "allied")
+    cap = 0
+    for src in allied_sources(s):
+        lab = m.label(src.hex)
+        if lab in s.g["mulberries"] or (src.range > 0 and s.controller(lab) == "allied"):
+            cap += src.capacity  # a Mulberry lost to German ZOC control comes back when a unit lands on it
     return cap - len(s.on_continent("allied"))
+
+
+def blocked_sources(s: Position) -> list[str]:
+    """Controlled Allied supply points shut down by German ZOC (§6.2: range 0): the hexes to clear first."""
+    m = s.board.m
+    return [m.label(src.hex) for src in allied_sources(s)
+            if s.controller(m.label(src.hex)) == "allied" and s.in_zoc(m.label(src.hex), "german")]
+
+
+def threat_to_supply(s: Position, target: str) -> float:
+    """Bonus for attacking a German hex next to an Allied supply point it shuts down."""
+    m = s.board.m
+    i = m.index[target]
+    return 0.6 if any(i in m.nbrs[m.index[h]] for h in blocked_sources(s)) else 0.0
 
 
 def _hq_bonus(s: Position, i: int) -> float:
@@ -122,6 +140,8 @@ def allied_hex_value(s: Position, uid: str, label: str) -> float:
         v += 0.6
     if not (_supply_area(s) >> i) & 1:
         v -= 0.8  # out of range: flipped next week, eliminated the week after (§6.3, §12)
+    if label in s.g["mulberries"] and not [u for u in s.at(label) if u != uid]:
+        v += 0.5  # hold the invasion hex: German ZOC would take its control, and its supply, away (§4.3, §6.2)
     if d.type == HQ:
         return _hq_bonus(s, i)
     v += contact_value(s, uid, label)
@@ -171,7 +191,10 @@ def contact_value(s: Position, uid: str, label: str) -> float:
         mult = C.hex_multiplier(s, h, [])
         df = sum(units()[u].df for u in s.at(h)) * mult
         ratio = af / max(df, 1)
-        best = max(best, 0.4 if ratio >= 3 else (0.1 if ratio >= 2 else (-0.2 if ratio >= 1 else -0.6)))
+        v = 0.4 if ratio >= 3 else (0.1 if ratio >= 2 else (-0.2 if ratio >= 1 else -0.6))
+        if side == "allied":
+            v += threat_to_supply(s, h)
+        best = max(best, v)
     return best
 
 
@@ -271,7 +294,9 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
             if units()[args[0]].type == HQ:
                 # an HQ eats capacity: worth it only where it turns an in-land port (range 0) into a real source
                 return 0.3 if any(h in s.board.inland_by_hex for h in s.g["entry_points"]) else -0.5
-            return 0.8 if effective_room(s) > 0 else -0.3
+            if effective_room(s) > 0:
+                return 0.8
+            return 0.4 if blocked_sources(s) else -0.3
         if v == "replace":
             return 0.6
         if v == "sail":
@@ -296,7 +321,8 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
     if step == "plan":
         if v == "attack":
             c = {"targets": [args[0]], "attackers": C.eligible_attackers(s, side, [args[0]], f["combats"]), "air": None}
-            return attack_value(s, c) - 0.2
+            bonus = threat_to_supply(s, args[0]) if side == "allied" else 0.0
+            return attack_value(s, c) - 0.2 + bonus
         if v == "withdraw":
             return -1.0
         return 0.0  # done
