@@ -76,14 +76,10 @@ def blocked_sources(s: Position) -> list[str]:
 
 
 def threat_to_supply(s: Position, target: str) -> float:
-    """Bonus for attacking a German hex next to an Allied supply point it shuts down, or on the way across the
-    Rhine-Issel line (its ZOC keeps supply lines from reaching the far bank)."""
+    """Bonus for attacking a German hex next to an Allied supply point it shuts down."""
     m = s.board.m
     i = m.index[target]
-    bonus = 0.6 if any(i in m.nbrs[m.index[h]] for h in blocked_sources(s)) else 0.0
-    if rhine_distance().get(i, 40) <= 2:
-        bonus += 0.3
-    return bonus
+    return 0.6 if any(i in m.nbrs[m.index[h]] for h in blocked_sources(s)) else 0.0
 
 
 def _hq_bonus(s: Position, i: int) -> float:
@@ -297,9 +293,7 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
         if v == "land":
             if units()[args[0]].type == HQ:
                 # an HQ eats capacity: worth it only where it turns an in-land port (range 0) into a real source
-                spots = logistics.landing_hexes(s, args[0])
-                m = s.board.m
-                return 0.3 if any(_hq_bonus(s, m.index[h]) > 0 for h in spots) else -0.5
+                return 0.3 if any(h in s.board.inland_by_hex for h in s.g["entry_points"]) else -0.5
             if effective_room(s) > 0:
                 return 0.8
             return 0.4 if blocked_sources(s) else -0.3
@@ -320,13 +314,10 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
             return 0.02
         return 0.0  # cancel / normal
     if step == "place_unit":
-        uid = f["unit"]
-        is_hq = units()[uid].type == HQ
         if v == "at":
-            if side == "allied":
-                return hex_value(s, side, uid, args[0]) if is_hq else 0.5 + hex_value(s, side, uid, args[0])
-            return 0.5 - 0.1 * len(s.at(args[0]))
-        return 0.0 if is_hq else -1.0  # an HQ stays in Britain rather than eat a beach's capacity
+            uid = f["unit"]
+            return 0.5 + hex_value(s, side, uid, args[0]) if side == "allied" else 0.5 - 0.1 * len(s.at(args[0]))
+        return -1.0
     if step == "plan":
         if v == "attack":
             c = {"targets": [args[0]], "attackers": C.eligible_attackers(s, side, [args[0]], f["combats"]), "air": None}
