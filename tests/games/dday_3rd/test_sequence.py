@@ -147,3 +147,9 @@ def test_random_games_finish():
     for seed in (11, 12):
         s = play_random("dday-3rd", seed, max_actions=20_000)
         assert s.result() is not None and s.g["week"] <= 50
+
+
+def test_free_deployment_fuzz_with_save_round_trips():
+    # D-Day §5.2: a random game with free German deployment, saves round-tripped along the way
+    s = play_random("dday-3rd", 21, options={"deployment": "free"}, max_actions=20_000, deep_every=1500)
+    assert s.result() is not None
