@@ -42,6 +42,7 @@ def test_dyke_and_in_land_ports():
 
 
 def test_control_by_passing_and_by_zoc():
+    # D-Day §4.2: a unit occupies the hex it is in, not its ZOC
     # D-Day §4.3: a side controls hexes its units passed through, and hexes in its ZOC free of enemy ZOC
     s = empty()
     put(s, "US-1-ID", "S33")

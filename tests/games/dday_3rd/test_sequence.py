@@ -153,3 +153,17 @@ def test_free_deployment_fuzz_with_save_round_trips():
     # D-Day §5.2: a random game with free German deployment, saves round-tripped along the way
     s = play_random("dday-3rd", 21, options={"deployment": "free"}, max_actions=20_000, deep_every=1500)
     assert s.result() is not None
+
+
+def test_markers_in_the_view():
+    # D-Day §2.2.1: installation, Mulberry, air and control markers are shown and count for no stacking
+    s = empty(week=3)
+    s.g["mulberries"] = {"S33": "normandy"}
+    put(s, "US-1-ID", "S33")
+    put(s, "US-2-ID", "S33")
+    s.g["cad"] = {"S33": 1}
+    v = s.view("german")
+    kinds = {(mk["kind"], mk["hex"]) for mk in v["markers"]}
+    assert {("mulberry", "S33"), ("cad", "S33"), ("installation", "N24"), ("control", "S33")} <= kinds
+    assert v["budgets"]["allied"]["fighters"] == 6 and v["budgets"]["allied"]["bombers"] == 4
+    assert s.stack_limit_ok(s.at("S33"))
