@@ -137,7 +137,7 @@ def allied_hex_value(s: Position, uid: str, label: str) -> float:
     d = units()[uid]
     v = -0.04 * rhine_distance().get(i, 40)
     if (s.board.east_of_rhine >> i) & 1:
-        v += 0.6
+        v += 1.0
     if not (_supply_area(s) >> i) & 1:
         v -= 0.8  # out of range: flipped next week, eliminated the week after (§6.3, §12)
     if label in s.g["mulberries"] and not [u for u in s.at(label) if u != uid]:
