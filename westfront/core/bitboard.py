@@ -28,7 +28,10 @@ def bits(bb: int) -> list[int]:
         if bb < 0:
             raise ValueError("bitboards are non-negative")
         return out
-    for i, byte in enumerate(bb.to_bytes((bb.bit_length() + 7) // 8, "little")):
+    skip = ((bb & -bb).bit_length() - 1) >> 3  # whole zero bytes below the lowest set bit
+    if skip:
+        bb >>= skip << 3
+    for i, byte in enumerate(bb.to_bytes((bb.bit_length() + 7) // 8, "little"), skip):
         if byte:
             base = i * 8
             for k in _BYTE_BITS[byte]:
