@@ -1,6 +1,10 @@
 import random
 
-from westfront.core.bitboard import Dilator, bits, from_indices, popcount
+import pytest
+
+from westfront.core.bitboard import Dilator, bits, edges_filtered, from_indices, popcount
+
+from .helpers import grid_map
 
 
 def test_bits_round_trip():
@@ -21,3 +25,23 @@ def test_flood_matches_bfs_on_a_line():
     assert bits(d.flood(1, passable, limit=2)) == [0, 1, 2]
     layers = d.layers(1, passable)
     assert [bits(x) for x in layers[:3]] == [[0], [1], [2]]
+
+
+def _ring_flood(dil, sources, passable):
+    seen = frontier = sources
+    while frontier:
+        frontier = dil.step(frontier) & passable & ~seen
+        seen |= frontier
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_straight_line_flood_equals_ring_flood(seed):
+    rnd = random.Random(seed)
+    m = grid_map(rnd.randint(2, 30), rnd.randint(2, 30))
+    hexes = list(m.hexes())
+    cut = set(rnd.sample([(a, b) for a in hexes for b in m.nbrs[a]], len(hexes) // 3))
+    dil = Dilator(edges_filtered(m.nbrs, lambda a, b: (a, b) not in cut)) if seed % 2 else m.dilator()
+    passable = m.bb(h for h in hexes if rnd.random() < rnd.choice((0.5, 0.7, 0.9)))
+    sources = m.bb(rnd.sample(hexes, rnd.randint(1, 4)))  # sources need not be passable
+    assert dil.flood_lines(sources, passable) == _ring_flood(dil, sources, passable)
