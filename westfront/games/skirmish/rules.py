@@ -11,7 +11,7 @@ from ...core.bitboard import bits
 from ...core.combat import dice_pool, fire
 from ...core.combat.odds_crt import Modifier, OddsTable, total_modifier
 from ...core.mapdata import GameMap, load_map
-from ...core.movement import PROHIBITED, MoveModel, Reach, reach, zoc_of
+from ...core.movement import PROHIBITED, MoveModel, Reach, can_end_anywhere, reach, zoc_of
 from ...core.retreat import advance_hexes, retreat_options
 from ...core.state import GameInfo, OptionInfo, Procedure, Result, ScenarioInfo, State, Step
 from ...core.steps import AdvanceAfterCombat, AttackBuilder, game_steps
@@ -106,6 +106,7 @@ def other(side: str) -> str:
 
 class GameState(State):
     INFO = INFO
+    FLAT_TABLES = ("units", "control")  # clone copies these record by record (State.clone_g)
     __slots__ = ()
 
     # ----- setup -----------------------------------------------------------
@@ -130,20 +131,30 @@ class GameState(State):
     def map(self) -> GameMap:
         return game_map()
 
+    # Derived facts are memoised (State.cached) and forgotten by touch() in the effects below
+    # (place, lose_step) and when the out-of-supply list changes (Phase.begin). Memo values are
+    # ids and numbers, never g's own dicts: clones share the memo.
     def units_of(self, side: str) -> list[dict[str, Any]]:
-        return [u for u in self.g["units"].values() if u["side"] == side and u["hex"]]
+        units = self.g["units"]
+        return [units[i] for i in self.ids_on_map(side)]
+
+    def ids_on_map(self, side: str) -> tuple[str, ...]:
+        return self.cached(("ids", side), lambda: tuple(
+            u["id"] for u in self.g["units"].values() if u["side"] == side and u["hex"]))  # type: ignore[no-any-return]
 
     def at(self, hx: str) -> list[dict[str, Any]]:
         return [u for u in self.g["units"].values() if u["hex"] == hx]
 
     def side_bb(self, side: str) -> int:
         m = self.map
-        return m.bb(m.index[u["hex"]] for u in self.units_of(side))
+        return self.cached(("side_bb", side), lambda: m.bb(  # type: ignore[no-any-return]
+            m.index[u["hex"]] for u in self.units_of(side)))
 
     def zoc_bb(self, of_side: str) -> int:
         """Hexes in the ZOC of ``of_side`` (ZOC does not cross sea hexsides)."""
         m = self.map
-        return zoc_of(m.dilator(["sea"]), self.side_bb(of_side))
+        return self.cached(("zoc", of_side), lambda: zoc_of(  # type: ignore[no-any-return]
+            m.dilator(["sea"]), self.side_bb(of_side)))
 
     def strength(self, u: dict[str, Any], key: str) -> int:
         full = UNIT_TYPES[u["kind"]][key]
@@ -192,7 +203,14 @@ class GameState(State):
 
     def reach_of(self, uid: str) -> Reach:
         u = self.g["units"][uid]
-        return reach(self.map.nbrs, self.map.index[u["hex"]], self.move_model(u))
+        return self.cached(("reach", uid), lambda: reach(  # type: ignore[no-any-return]
+            self.map.nbrs, self.map.index[u["hex"]], self.move_model(u)))
+
+    def may_move(self, uid: str) -> bool:
+        """skirmish 2: whether the unit has any hex to end a move in (usually decided by its first step)."""
+        u = self.g["units"][uid]
+        return self.cached(("may_move", uid), lambda: can_end_anywhere(  # type: ignore[no-any-return]
+            self.map.nbrs, self.map.index[u["hex"]], self.move_model(u)))
 
     def attack_modifiers(self, target: str, attackers: list[str]) -> list[Modifier]:
         m = self.map
@@ -283,6 +301,7 @@ class GameState(State):
     def lose_step(self, uid: str, why: str) -> None:
         u = self.g["units"][uid]
         u["steps"] = fire.apply_step_loss(u["steps"])
+        self.touch()
         if u["steps"] == 0:
             self.emit("eliminated", unit=uid, hex=u["hex"], text=f"{uid} is eliminated ({why})", rule="skirmish 4")
             u["hex"] = None
@@ -290,6 +309,7 @@ class GameState(State):
             self.emit("step_loss", unit=uid, hex=u["hex"], text=f"{uid} loses a step ({why})", rule="skirmish 4")
 
     def place(self, uid: str, hx: str) -> None:
+        self.touch()
         u = self.g["units"][uid]
         u["hex"] = hx
         if hx in self.g["control"]:
@@ -349,6 +369,7 @@ class Phase(Step["GameState"]):
             u["moved"] = u["attacked"] = False
         supplied = s.supplied_ids(side)
         s.g["oos"] = sorted(u["id"] for u in s.units_of(side) if u["id"] not in supplied)
+        s.touch()  # out of supply moves 1 MP (reach depends on it)
         s.emit("supply", side=side, out_of_supply=s.g["oos"], rule="skirmish 3",
                text=f"{side}: {len(s.g['oos'])} unit(s) out of supply")
 
@@ -361,7 +382,7 @@ class Phase(Step["GameState"]):
     def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
         out = []
         for u in s.units_of(f["side"]):
-            if not u["moved"] and s.reach_of(u["id"]).ends:
+            if not u["moved"] and s.may_move(u["id"]):
                 out.append(act("move", u["id"]))
         targets = set()
         m = s.map
