@@ -128,8 +128,14 @@ def act(verb: str, *args: Any) -> Action:
         got = _INTERNED.get((verb, args))
     except TypeError:  # an unhashable argument: str() it below
         got = None
-    if got is not None and all(a.__class__ is str for a in args):
-        return got
+    if got is not None:
+        # only tuples of plain str are interned and no other value equals a str, except
+        # instances of str subclasses, whose str() may differ (an Enum mixing in str)
+        for a in args:
+            if a.__class__ is not str:
+                break
+        else:
+            return got
     return Action(verb, tuple(a if a.__class__ is str else str(a) for a in args))
 
 

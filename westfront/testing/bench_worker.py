@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -44,8 +45,9 @@ def random_play(gid: str, games: int, seed0: int = 1000) -> dict[str, Any]:
     from westfront import api
 
     legal_ns = apply_ns = new_ns = 0
-    clone_ns = view_ns = 0
-    clones = views = actions = 0
+    clone_ns: list[int] = []
+    view_ns: list[int] = []
+    actions = 0
     for k in range(games):
         seed = seed0 + k
         t0 = cpu()
@@ -69,10 +71,8 @@ def random_play(gid: str, games: int, seed0: int = 1000) -> dict[str, Any]:
                 t1 = cpu()
                 s.view(s.current_player())
                 t2 = cpu()
-                clone_ns += t1 - t0
-                view_ns += t2 - t1
-                clones += 1
-                views += 1
+                clone_ns.append(t1 - t0)
+                view_ns.append(t2 - t1)
         actions += n
     play = legal_ns + apply_ns
     return {
@@ -82,9 +82,10 @@ def random_play(gid: str, games: int, seed0: int = 1000) -> dict[str, Any]:
         "apply_us": apply_ns / actions / 1e3 if actions else 0.0,
         "legal_share": legal_ns / play if play else 0.0,
         "new_game_ms": new_ns / games / 1e6,
-        "clone_us": clone_ns / clones / 1e3 if clones else 0.0,
-        "view_us": view_ns / views / 1e3 if views else 0.0,
-        "clones": clones,
+        # medians per call: a call that happens to run the garbage collector says little
+        "clone_us": statistics.median(clone_ns) / 1e3 if clone_ns else 0.0,
+        "view_us": statistics.median(view_ns) / 1e3 if view_ns else 0.0,
+        "clones": len(clone_ns),
     }
 
 

@@ -100,6 +100,18 @@ def static_costs() -> tuple[list[int], dict[tuple[int, int], int], frozenset[tup
     return enter, side_extra, side_all, m.terrain_bb("marsh")
 
 
+@cache
+def land_bb() -> int:
+    m = game_map()
+    return m.bb_where(lambda i: m.terrain[i] != "sea")
+
+
+@cache
+def sea_sides() -> frozenset[tuple[int, int]]:
+    """Hexsides across sea: no attack, no ZOC, no move over them."""
+    return frozenset(k for k, fs in game_map().side_features.items() if "sea" in fs)
+
+
 def other(side: str) -> str:
     return "red" if side == "blue" else "blue"
 
@@ -165,7 +177,7 @@ class GameState(State):
         m = self.map
         own = self.side_bb(side)
         enemy = self.side_bb(other(side))
-        land = m.bb_where(lambda i: m.terrain[i] != "sea")
+        land = land_bb()
         passable = passable_for_supply(land, enemy, self.zoc_bb(other(side)), own, negate=True)
         edge = m.bb(m.zone(f"{side}_edge")) & passable
         area = supplied_area(m.dilator(["sea"]), edge, passable)
@@ -177,19 +189,14 @@ class GameState(State):
         enemy = self.side_bb(other(side))
         ezoc = self.zoc_bb(other(side))
         enter, side_extra, side_all, stop = static_costs()
-        full = 0
-        counts: dict[int, int] = {}
-        for f in self.units_of(side):
-            if f["id"] != u["id"]:
-                i = m.index[f["hex"]]
-                counts[i] = counts.get(i, 0) + 1
-                if counts[i] >= STACK_LIMIT:
-                    full |= 1 << i
+        start = m.index[u["hex"]]
+        full, counts = self.stacks(side)
+        if (full >> start) & 1 and counts[start] - 1 < STACK_LIMIT:
+            full &= ~(1 << start)  # the mover's own hex is full only with it: not without it
         mp = UNIT_TYPES[u["kind"]]["mp"] if u["id"] not in self.g["oos"] else 1
         model = MoveModel(mp=mp, enter=enter, side_extra=side_extra, side_all=side_all, blocked=enemy,
                           stop=stop, no_end=full)
         rule = self.options["zoc"]
-        start = m.index[u["hex"]]
         if rule == "stop":
             model.stop |= ezoc
             model.first_step_forbidden = ezoc if (ezoc >> start) & 1 else 0
@@ -200,6 +207,19 @@ class GameState(State):
             engaging = m.bb(n for n in m.nbrs[start] if (enemy >> n) & 1)
             model.first_step_forbidden = zoc_of(m.dilator(["sea"]), engaging)
         return model
+
+    def stacks(self, side: str) -> tuple[int, dict[int, int]]:
+        """skirmish 2: the side's full hexes (STACK_LIMIT units) and its units per hex."""
+
+        def count() -> tuple[int, dict[int, int]]:
+            m = self.map
+            counts: dict[int, int] = {}
+            for f in self.units_of(side):
+                i = m.index[f["hex"]]
+                counts[i] = counts.get(i, 0) + 1
+            return m.bb(i for i, n in counts.items() if n >= STACK_LIMIT), counts
+
+        return self.cached(("stacks", side), count)  # type: ignore[no-any-return]
 
     def reach_of(self, uid: str) -> Reach:
         u = self.g["units"][uid]
@@ -386,14 +406,15 @@ class Phase(Step["GameState"]):
                 out.append(act("move", u["id"]))
         targets = set()
         m = s.map
+        enemy = s.side_bb(other(f["side"]))
+        sea = sea_sides()
         for u in s.units_of(f["side"]):
             if u["attacked"]:
                 continue
             h = m.index[u["hex"]]
             for n in m.nbrs[h]:
-                lab = m.labels[n]
-                if lab and "sea" not in m.side(h, n) and any(e["side"] != f["side"] for e in s.at(lab)):
-                    targets.add(lab)
+                if (enemy >> n) & 1 and (h, n) not in sea:
+                    targets.add(m.labels[n])
         out.extend(act("attack", t) for t in sorted(targets))
         out.append(act("end"))
         return out
