@@ -45,3 +45,11 @@ def test_straight_line_flood_equals_ring_flood(seed):
     passable = m.bb(h for h in hexes if rnd.random() < rnd.choice((0.5, 0.7, 0.9)))
     sources = m.bb(rnd.sample(hexes, rnd.randint(1, 4)))  # sources need not be passable
     assert dil.flood_lines(sources, passable) == _ring_flood(dil, sources, passable)
+
+
+@pytest.mark.parametrize("k", [1, 7, 63, 64, 65, 300, 2000])
+def test_bits_is_the_sorted_indices_on_sparse_and_dense_boards(k):
+    rnd = random.Random(k)
+    idx = sorted(rnd.sample(range(100, 2600), k))
+    assert bits(from_indices(idx)) == idx
+    assert all(type(i) is int for i in bits(from_indices(idx)))

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+import numpy as np
+
 LINE_FLOOD_MIN = 200  # slots; below this the ring-by-ring flood is as fast (measured, docs/performance.md)
+_NUMPY_BITS = 64  # above this many set bits numpy unpacks faster (measured, docs/performance.md)
 _BYTE_BITS = tuple(tuple(k for k in range(8) if b >> k & 1) for b in range(256))
 
 
@@ -29,6 +32,10 @@ def bits(bb: int) -> list[int]:
         if bb < 0:
             raise ValueError("bitboards are non-negative")
         return out
+    if bb.bit_count() > _NUMPY_BITS:  # dense: unpack in C
+        raw = np.frombuffer(bb.to_bytes((bb.bit_length() + 7) // 8, "little"), np.uint8)
+        found: list[int] = np.flatnonzero(np.unpackbits(raw, bitorder="little")).tolist()
+        return found
     skip = ((bb & -bb).bit_length() - 1) >> 3  # whole zero bytes below the lowest set bit
     if skip:
         bb >>= skip << 3
