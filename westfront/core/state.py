@@ -151,7 +151,10 @@ class Step(Generic[S]):
     def apply(self, s: S, f: dict[str, Any], a: Action) -> None:
         """Dispatch to the handler named after the action: ``resolve`` -> ``on_resolve(s, f)``,
         ``move u 0405`` -> ``on_move(s, f, "u", "0405")`` (hyphens in verbs become underscores)."""
-        handler = getattr(self, "on_" + a.verb.replace("-", "_"), None)
+        name = _HANDLER_NAMES.get(a.verb)
+        if name is None:
+            name = _HANDLER_NAMES[a.verb] = "on_" + a.verb.replace("-", "_")
+        handler = getattr(self, name, None)
         if handler is None:
             raise NotImplementedError(f"step {self.name} has no handler on_{a.verb} for {a}")
         handler(s, f, *a.args)
@@ -159,6 +162,9 @@ class Step(Generic[S]):
     def explain(self, s: S, f: dict[str, Any], a: Action) -> str | None:
         """Why ``a`` is illegal here, citing the rule; None for the generic message."""
         return None
+
+
+_HANDLER_NAMES: dict[str, str] = {}  # verb -> its handler's method name
 
 
 class Procedure(Step[S]):
@@ -604,7 +610,10 @@ class State:
         self._legal = None
 
     def _check_legal(self, a: Action) -> None:
-        legal = self.legal_actions()
+        if self._legal is None:
+            self.legal_actions()
+        legal = self._legal
+        assert legal is not None
         if a in legal:
             return
         f = self._top()
