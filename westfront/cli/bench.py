@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from typing import Any
 
 import typer
 
-from ._common import console
+from ._common import console, err_console
 
 
 def register(app: typer.Typer) -> None:
@@ -36,11 +37,19 @@ def bench(
                 console.print(f"[dim]{msg}[/dim]")
 
         rows = []
-        for row in compare(against, repeats=repeats, parts=parts.split(","), games=game or None, quick=quick,
-                           log=log):
-            rows.append(row)
-            if as_json:
-                typer.echo(json.dumps(row))
+        try:
+            for row in compare(against, repeats=repeats, parts=parts.split(","), games=game or None, quick=quick,
+                               log=log):
+                rows.append(row)
+                if as_json:
+                    typer.echo(json.dumps(row))
+        except subprocess.CalledProcessError as e:
+            detail = e.stderr.decode() if isinstance(e.stderr, bytes) else str(e.stderr or "")
+            err_console.print(f"[red]cannot read revision {against!r}: {detail.strip()}[/red]")
+            raise typer.Exit(1) from None
+        except RuntimeError as e:
+            err_console.print(f"[red]{e}[/red]")
+            raise typer.Exit(1) from None
         if not as_json:
             print_comparison(rows)
         return

@@ -54,7 +54,10 @@ def run_worker(root: Path | str, parts: list[str], games: list[str], quick: bool
     cmd = [sys.executable, "-P", str(WORKER), "--parts", ",".join(parts), "--games", ",".join(games)]
     if quick:
         cmd.append("--quick")
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env, cwd=str(root))
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=str(root))
+    if out.returncode:
+        tail = "\n".join(out.stderr.strip().splitlines()[-15:])
+        raise RuntimeError(f"the bench worker failed on {root}:\n{tail}")
     return [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
 
 
