@@ -86,3 +86,12 @@ def test_costs_equal_scipy_on_the_2500_hex_bench_graph(mp):
     d = csgraph.dijkstra(g, indices=start, limit=float(mp))
     want = {int(i): int(d[i]) for i in np.nonzero(np.isfinite(d))[0]}
     assert reach(m.nbrs, start, MoveModel(mp=mp, enter=enter, side_extra=extra, blocked=enemy)).cost == want
+
+
+def test_a_caller_building_costs_per_call_gets_the_same_answers_uncompiled():
+    m = grid_map(20, 20)
+    start = m.index["1010"]
+    want = reach_dijkstra(m.nbrs, start, MoveModel(mp=6, enter=[1] * m.size))
+    for _ in range(20):  # new lists every call: compiled a few times, then searched with the heap
+        got = reach(m.nbrs, start, MoveModel(mp=6, enter=[1] * m.size))
+        assert (got.cost, got.pred, got.ends) == (want.cost, want.pred, want.ends)

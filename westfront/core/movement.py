@@ -34,6 +34,9 @@ PROHIBITED = -1
 
 @dataclass(slots=True)
 class MoveModel:
+    """One unit's move. ``enter``, ``side_extra`` and ``side_all`` should be per-board constants
+    (the same objects every call, never mutated): :func:`reach` compiles them once per object."""
+
     mp: int
     enter: Sequence[int]  # cost to enter each slot, PROHIBITED (-1) when it cannot be entered
     side_extra: dict[tuple[int, int], int] = field(default_factory=dict)  # (from, to) -> extra MP, -1 = blocked
@@ -76,7 +79,7 @@ def reach(nbrs: Sequence[Sequence[int]], start: int, model: MoveModel) -> Reach:
     """
     graph = _compiled(nbrs, model.enter, model.side_extra, model.side_all)
     mp = model.mp
-    if graph.free_steps or mp > _BUCKETS_MAX:
+    if graph is None or graph.free_steps or mp > _BUCKETS_MAX:
         return reach_dijkstra(nbrs, start, model)
     if mp < 0:
         return Reach(start, {start: 0}, {}, [])
@@ -254,14 +257,23 @@ class _Graph:
 _GRAPHS: dict[tuple[int, ...], _Graph] = {}
 _GRAPHS_MAX = 32
 _BALLS_MAX = 50_000
+_MISSES: dict[int, int] = {}  # compilations per adjacency object
+_MISSES_MAX = 16
 
 
 def _compiled(nbrs: Sequence[Sequence[int]], enter: Sequence[int], side_extra: dict[tuple[int, int], int],
-              side_all: frozenset[tuple[int, int]]) -> _Graph:
+              side_all: frozenset[tuple[int, int]]) -> _Graph | None:
+    """The compiled costs, or None when a big board keeps bringing new cost objects (a caller
+    that builds ``enter`` per call): compiling each time would cost more than the search."""
     key = (id(nbrs), id(enter), id(side_extra), id(side_all), len(enter), len(side_extra))
     g = _GRAPHS.get(key)
     if g is not None:
         return g
+    misses = _MISSES[id(nbrs)] = _MISSES.get(id(nbrs), 0) + 1
+    if misses > _MISSES_MAX and len(nbrs) > 300:
+        return None
+    if len(_MISSES) > 1000:
+        _MISSES.clear()
     adj: list[tuple[tuple[int, int], ...]] = []
     parts: list[tuple[tuple[int, int, int], ...]] = []
     free = False
