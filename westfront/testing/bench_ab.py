@@ -31,7 +31,7 @@ WORKER = Path(__file__).resolve().parent / "bench_worker.py"
 # metric -> True when bigger is better (a rate), False for a time
 METRICS: dict[str, bool] = {
     "actions_per_cpu_s": True, "iterations_per_cpu_s": True,
-    "legal_us": False, "apply_us": False, "clone_us": False, "view_us": False, "new_game_ms": False,
+    "legal_us": False, "apply_us": False, "clone_us": False, "clone_warm_us": False, "view_us": False, "new_game_ms": False,
     "ours_us": False, "ratio_ours_over_scipy": False,
 }
 WORK = ("actions", "iterations", "reached", "supplied", "clones")  # must match on both sides

@@ -45,7 +45,8 @@ def random_play(gid: str, games: int, seed0: int = 1000) -> dict[str, Any]:
     from westfront import api
 
     legal_ns = apply_ns = new_ns = 0
-    clone_ns: list[int] = []
+    clone_ns: list[int] = []  # the first copy after an action: the position is cold in the CPU caches
+    warm_ns: list[int] = []  # a second copy at once (as MCTS copies its root again and again)
     view_ns: list[int] = []
     actions = 0
     for k in range(games):
@@ -69,10 +70,13 @@ def random_play(gid: str, games: int, seed0: int = 1000) -> dict[str, Any]:
                 t0 = cpu()
                 s.clone()
                 t1 = cpu()
-                s.view(s.current_player())
+                s.clone()
                 t2 = cpu()
+                s.view(s.current_player())
+                t3 = cpu()
                 clone_ns.append(t1 - t0)
-                view_ns.append(t2 - t1)
+                warm_ns.append(t2 - t1)
+                view_ns.append(t3 - t2)
         actions += n
     play = legal_ns + apply_ns
     return {
@@ -84,6 +88,7 @@ def random_play(gid: str, games: int, seed0: int = 1000) -> dict[str, Any]:
         "new_game_ms": new_ns / games / 1e6,
         # medians per call: a call that happens to run the garbage collector says little
         "clone_us": statistics.median(clone_ns) / 1e3 if clone_ns else 0.0,
+        "clone_warm_us": statistics.median(warm_ns) / 1e3 if warm_ns else 0.0,
         "view_us": statistics.median(view_ns) / 1e3 if view_ns else 0.0,
         "clones": len(clone_ns),
     }
