@@ -43,7 +43,7 @@ def test_fuzz_runs_in_debug_mode_and_restores_the_switch():
     saved = State.CHECK_CACHE
     rep = fuzz("skirmish", games=4, seed=11, deep_every=20)
     assert rep.games == 4
-    assert State.CHECK_CACHE == saved
+    assert saved == State.CHECK_CACHE
 
 
 def test_memo_is_kept_by_clones_and_forgotten_on_change():

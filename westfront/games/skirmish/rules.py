@@ -404,7 +404,7 @@ class Phase(Step["GameState"]):
         for u in s.units_of(f["side"]):
             if not u["moved"] and s.may_move(u["id"]):
                 out.append(act("move", u["id"]))
-        targets = set()
+        targets: set[str] = set()
         m = s.map
         enemy = s.side_bb(other(f["side"]))
         sea = sea_sides()
@@ -414,7 +414,7 @@ class Phase(Step["GameState"]):
             h = m.index[u["hex"]]
             for n in m.nbrs[h]:
                 if (enemy >> n) & 1 and (h, n) not in sea:
-                    targets.add(m.labels[n])
+                    targets.add(m.label(n))
         out.extend(act("attack", t) for t in sorted(targets))
         out.append(act("end"))
         return out
