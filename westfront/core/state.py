@@ -262,12 +262,16 @@ def check_independent(a: Any, b: Any, where: str = "g") -> None:
     """Raise if ``b`` is not an equal copy of ``a`` sharing no dict or list with it."""
     if a != b:
         raise AssertionError(f"clone differs from the original at {where}")
+    _check_unshared(a, b, where)
+
+
+def _check_unshared(a: Any, b: Any, where: str) -> None:
     if isinstance(a, (dict, list)):
         if a is b:
             raise AssertionError(f"clone shares a mutable {type(a).__name__} with the original at {where}")
         items = a.items() if isinstance(a, dict) else enumerate(a)
         for k, v in items:
-            check_independent(v, b[k], f"{where}[{k!r}]")
+            _check_unshared(v, b[k], f"{where}[{k!r}]")
 
 
 def same_fact(a: Any, b: Any) -> bool:
