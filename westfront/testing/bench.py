@@ -26,12 +26,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import api
-from ..core.hexgrid import COLROW
-from ..core.mapdata import GameMap
 from ..core.movement import MoveModel, reach, zoc_of
 from ..core.supply import passable_for_supply, supplied_area
 from ..games import registry
 from . import bench_worker
+from .bench_worker import synthetic_map
 from .fuzz import play_random
 
 
@@ -43,25 +42,6 @@ def _median_us(fn: Callable[[], Any], repeats: int, inner: int) -> float:
             fn()
         samples.append((time.process_time_ns() - t0) / inner / 1000)
     return statistics.median(samples)
-
-
-def synthetic_map(width: int = 50, height: int = 50, seed: int = 1) -> GameMap:
-    rnd = random.Random(seed)
-    hexes = {}
-    for c in range(1, width + 1):
-        for r in range(1, height + 1):
-            t = rnd.choices(["clear", "forest", "marsh"], [0.7, 0.2, 0.1])[0]
-            hexes[f"{c:02d}{r:02d}"] = {"terrain": t}
-    sides = {}
-    for c in range(10, width, 10):  # north-south rivers every 10 columns
-        for r in range(1, height + 1):
-            a = f"{c:02d}{r:02d}"
-            for b in COLROW.neighbors(a):
-                if b in hexes and b.startswith(f"{c + 1:02d}"):
-                    sides[COLROW.side_id(a, b)] = {"features": ["river"]}
-    return GameMap.from_dict({"schema": "westfront-map/1", "game": "bench", "grid": {"scheme": "colrow"},
-                              "hexes": hexes, "hexsides": sides,
-                              "zones": {"west": {"hexes": [f"01{r:02d}" for r in range(1, height + 1)]}}})
 
 
 def kit_figures(repeats: int = 5) -> Iterator[dict[str, Any]]:

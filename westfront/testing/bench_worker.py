@@ -4,7 +4,8 @@
 this file there and here in turns (``python -P bench_worker.py`` with
 ``PYTHONPATH`` set to the tree being measured), so the file may use only what
 every revision has: ``api.load``, ``legal_actions``/``apply``/``clone``/``view``,
-the MCTS agent, the movement and supply kits and ``testing.bench.synthetic_map``.
+the MCTS agent, ``GameMap`` and the movement and supply kits (imported absolutely: it
+runs as a script too).
 It prints one JSON object per figure.
 
 Every figure is CPU time of this process (``time.process_time_ns``): on a shared
@@ -17,6 +18,7 @@ count that differs rather than as a speed-up.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import statistics
@@ -25,6 +27,15 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from westfront import api
+from westfront.ai import mcts as mcts_mod
+from westfront.core.bitboard import bits
+from westfront.core.hexgrid import COLROW
+from westfront.core.mapdata import GameMap
+from westfront.core.movement import MoveModel, reach, zoc_of
+from westfront.core.supply import passable_for_supply, supplied_area
+from westfront.games import registry
+
 cpu = time.process_time_ns
 
 GAMES_PER_REPEAT = {"skirmish": 40}  # short games: enough that one repeat is ~0.3 s of CPU
@@ -32,9 +43,27 @@ DEFAULT_GAMES = 2
 
 
 def _games() -> list[str]:
-    from westfront.games import registry
-
     return list(registry.game_ids())
+
+
+def synthetic_map(width: int = 50, height: int = 50, seed: int = 1) -> GameMap:
+    """The bench map: ``width`` x ``height`` hexes of clear, forest and marsh, a river every 10 columns."""
+    rnd = random.Random(seed)
+    hexes = {}
+    for c in range(1, width + 1):
+        for r in range(1, height + 1):
+            t = rnd.choices(["clear", "forest", "marsh"], [0.7, 0.2, 0.1])[0]
+            hexes[f"{c:02d}{r:02d}"] = {"terrain": t}
+    sides = {}
+    for c in range(10, width, 10):  # north-south rivers every 10 columns
+        for r in range(1, height + 1):
+            a = f"{c:02d}{r:02d}"
+            for b in COLROW.neighbors(a):
+                if b in hexes and b.startswith(f"{c + 1:02d}"):
+                    sides[COLROW.side_id(a, b)] = {"features": ["river"]}
+    return GameMap.from_dict({"schema": "westfront-map/1", "game": "bench", "grid": {"scheme": "colrow"},
+                              "hexes": hexes, "hexsides": sides,
+                              "zones": {"west": {"hexes": [f"01{r:02d}" for r in range(1, height + 1)]}}})
 
 
 # --------------------------------------------------------------------------
@@ -42,8 +71,6 @@ def _games() -> list[str]:
 # --------------------------------------------------------------------------
 def random_play(gid: str, games: int, seed0: int = 1000) -> dict[str, Any]:
     """Random games; CPU time of legal_actions and apply measured per call, clone and view sampled."""
-    from westfront import api
-
     legal_ns = apply_ns = new_ns = 0
     clone_ns: list[int] = []  # the first copy after an action: the position is cold in the CPU caches
     warm_ns: list[int] = []  # a second copy at once (as MCTS copies its root again and again)
@@ -121,8 +148,6 @@ class _Split:
 
 
 def _positions(gid: str, n: int, seed: int = 7) -> list[Any]:
-    from westfront import api
-
     s = api.load(gid, seed=seed)
     rnd = random.Random(seed)
     out: list[Any] = []
@@ -136,10 +161,6 @@ def _positions(gid: str, n: int, seed: int = 7) -> list[Any]:
 
 def mcts(gid: str, positions: int, iterations: int, split: bool) -> dict[str, Any]:
     """MCTS at a fixed iteration budget on the same positions; ``split`` times its parts."""
-    import dataclasses
-
-    from westfront.ai import mcts as mcts_mod
-
     spots = _positions(gid, positions)
     cls = type(spots[0]) if spots else None
     timer = _Split()
@@ -159,10 +180,10 @@ def mcts(gid: str, positions: int, iterations: int, split: bool) -> dict[str, An
 
         mcts_mod.hooks_of = hooks_of  # type: ignore[assignment]
     try:
-        agent = mcts_mod.MCTSAgent(1, iterations=iterations)
         done = 0
         t0 = cpu()
         for p in spots:
+            agent = mcts_mod.MCTSAgent(1, iterations=iterations)  # fresh: no tree carried over between positions
             agent.choose(p, p.current_player())
             done += getattr(getattr(agent, "report", None), "iterations", 0)
         total = cpu() - t0
@@ -198,11 +219,6 @@ def kits(inner: int = 30) -> Iterator[dict[str, Any]]:
     import numpy as np
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import breadth_first_order, dijkstra
-
-    from westfront.core.bitboard import bits
-    from westfront.core.movement import MoveModel, reach, zoc_of
-    from westfront.core.supply import passable_for_supply, supplied_area
-    from westfront.testing.bench import synthetic_map
 
     m = synthetic_map()
     rnd = random.Random(2)
