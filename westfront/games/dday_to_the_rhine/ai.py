@@ -159,8 +159,8 @@ def _destination(s: Position, side: str, i: int) -> float:
 
 
 def position_key(state: Any) -> str:
-    """The position for the agents' loop guard: the state without the per-phase cancel
-    counter (it changes on every back-out, so declare-then-cancel would never repeat)."""
+    """The position for the agents' loop guard (westfront/ai/cycles.py): backing out of a move or an attack
+    returns to the same key, so the guard sees declare-then-cancel loops. Old saves' cancel counter is ignored."""
     return digest({k: v for k, v in state.g.items() if k != "cancels"})
 
 

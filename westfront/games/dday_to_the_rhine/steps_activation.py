@@ -40,7 +40,6 @@ class Activation(Step[Position]):
     name = "activation"
 
     def begin(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["cancels"] = 0
         s.g["phase_side"] = f["side"]
 
     def player(self, s: Position, f: dict[str, Any]) -> str:
@@ -169,21 +168,18 @@ class MoveUnit(Step[Position]):
                 out = [act("via", b.label(c)) for c in sorted(groups)]
             else:
                 out = [act("to", b.label(h)) for h in sorted(groups.get(b.hex(f["via"]), []))]
-            if s.may_cancel() or not out:
-                out.append(act("cancel"))
-            return out
+            return [*out, act("cancel")]
         r = move_reach(s, f)
         out = [act("to", b.label(h)) for h in r.ends]
         if f["mode"] == "tactical" and f.get("left") is None:
             out += [act("exit", b.label(h)) for h, _ in exit_options(s, f["unit"], r, f["mp"])]
         if f.get("left") is not None:
             out.append(act("stop"))
-        elif s.may_cancel() or not out:
-            out.append(act("cancel"))
+        else:
+            out.append(act("cancel"))  # a started move can always be backed out of
         return out
 
     def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["cancels"] += 1
         s.end()
 
     def on_stop(self, s: Position, f: dict[str, Any]) -> None:

@@ -70,7 +70,8 @@ def end_of_turn(s: Position, side: str) -> None:
             say(s, x, "overstack", f"A hidden marker at {u['hex']} leaves (over-stacked)",
                 f"{U.udef(x).short} cannot stay over-stacked at {u['hex']} and returns to the turn track",
                 hex=u["hex"], rule=s.rule("9.1"))
-            u.update({"hex": None, "box": U.SCHEDULED, "due": s.turn + 1, "over": False, "hid": None})
+            u.update({"hex": None, "box": U.SCHEDULED, "due": s.turn + 1, "over": False, "hid": None,
+                      "returned": True})  # 9.1: it comes back with the steps it had
             s.touch()
     for u in g["units"].values():
         u["over"] = False
