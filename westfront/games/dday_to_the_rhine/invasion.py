@@ -14,6 +14,7 @@ from .board import INVASION_ZONES, board
 from .combat import hits_against, hits_on, roll
 from .data import supports, tables
 from .effects import lose_step
+from .hidden import check_contact
 from .position import Position
 from .units import ordinal
 
@@ -97,6 +98,7 @@ def land(s: Position, uid: str, i: int) -> bool:
     s.touch()
     s.emit("beachhead", unit=uid, hex=lab, rule=s.rule("6.2"),
            text=f"{U.udef(uid).short} is ashore at {lab}: the {ordinal(U.udef(uid).group)} Army Group beach-head")
+    check_contact(s)  # 18.5: a landing within two hexes uncovers hidden pieces
     return True
 
 

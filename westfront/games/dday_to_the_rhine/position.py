@@ -250,6 +250,17 @@ class Position(State):
         """11.0: every real unit projects ZOC into its six neighbours (not across sea hexsides)."""
         return self.cached(("zoc", of_side), lambda: zoc_of(board().dilator, self.units_bb(of_side)))  # type: ignore[no-any-return]
 
+    def enemy_units_bb(self, side: str) -> int:
+        """Hexes holding enemy pieces as ``side`` knows them. 18.5: the Allies cannot tell a phantom from a
+        hidden unit, so every hidden German marker counts as a unit for their rules until it is revealed."""
+        return self.pieces_bb("german") if side == "allied" else self.units_bb("allied")
+
+    def enemy_zoc_bb(self, side: str) -> int:
+        """Enemy ZOC as ``side`` knows it (11.0; 18.5: for the Allies every hidden marker exerts ZOC)."""
+        if side != "allied":
+            return self.zoc_bb("allied")
+        return self.cached("zoc_seen", lambda: zoc_of(board().dilator, self.pieces_bb("german")))  # type: ignore[no-any-return]
+
     def is_fortress_unit(self, uid: str) -> bool:
         return uid in self.g["units"] and U.udef(uid).cls.fortress
 

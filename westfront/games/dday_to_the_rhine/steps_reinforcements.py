@@ -10,6 +10,7 @@ from . import units as U
 from .board import board
 from .hidden import (
     OBJECTIVES,
+    check_contact,
     disband_actions,
     handle,
     hide,
@@ -213,6 +214,8 @@ class PlaceUnit(Step[Position]):
             f["stage"], f["entries"], f["text"] = "phantom", entries, real
             return
         s.emit("enter", unit=uid, hex=lab, strength=sp, rule=rule, text=real)
+        if d.side == "allied":
+            check_contact(s)  # 18.5: an Allied unit entering within two hexes uncovers hidden pieces
         s.end(uid)
 
     def phantom(self, s: Position, f: dict[str, Any], lab: str) -> None:
