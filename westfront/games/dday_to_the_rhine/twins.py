@@ -88,7 +88,7 @@ def hidden_twins(count: int = 4, seed: int = 0, max_actions: int = 1500) -> list
     if first is not None:
         out.append((*first, SIDE))
     for k in range(seed, seed + 12):
-        s: GameState = GameState.new("quick-start", options, k)  # type: ignore[assignment]
+        s = GameState.new("quick-start", options, k)  # type: ignore[assignment]
         rnd = random.Random(k)
         for _ in range(max_actions):
             if s.is_terminal() or len(out) >= count:
