@@ -118,6 +118,10 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = -0.1
         elif verb in ("to", "exit") and step == "move_unit":
             v = _destination(s, side, b.hex(a.args[0])) + (1.5 if verb == "exit" else 0.0)
+        elif verb == "through" and step == "move_unit":
+            v = _destination(s, side, b.hex(a.args[0])) - 0.05  # a waypoint: worth it only for what it takes
+        elif verb == "stop" and step == "move_unit":
+            v = _destination(s, side, s.hex_of(f["unit"]))
         elif verb == "hit":
             u = s.unit(a.args[0])
             v = 0.05 * u["strength"] - (0.3 if u["strength"] == 1 else 0.0)

@@ -21,6 +21,7 @@ from ...core.bitboard import bits
 from ...core.movement import MoveModel, Reach, reach
 from . import units as U
 from .board import EXIT_ZONES, board
+from .hidden import hidden_pieces
 from .position import Position
 from .supply import in_supply, supply_map
 
@@ -219,3 +220,28 @@ def move_reach(s: Position, f: dict[str, Any]) -> Reach:
         return motor_reach_left(s, uid, f["left"]) if f.get("left") is not None else motor_reach(s, uid)
     mp = f["left"] if f.get("left") is not None else f["mp"]
     return tactical_reach(s, uid, mp)
+
+
+def route_points(s: Position, uid: str, r: Reach, budget: int) -> list[int]:
+    """Hexes worth passing *through* on the way (``through X``: go there, then move on): entering them does
+    something — 14.0/11.2 a city (or Walcheren) changes hands, 18.5 an Allied unit uncovers hidden markers —
+    and the unit could still move on from them (MP left, not a must-stop hex)."""
+    if s.is_phantom(uid):
+        return []
+    b = board()
+    side = s.side_of(uid)
+    stop = b.stop_bb & ~(b.mountain_bb if U.udef(uid).cls.mountain else 0)
+    walcheren = b.opt("Walcheren")
+    markers = 0
+    if side == "allied":
+        for p in hidden_pieces(s):
+            markers |= 1 << s.hex_of(p)
+    out = []
+    for h in r.ends:
+        if r.cost[h] >= budget or (stop >> h) & 1:
+            continue
+        takes = (h in b.cities or h == walcheren) and not s.controls(side, h)
+        uncovers = bool(markers and b.within(h, 2) & markers)
+        if takes or uncovers:
+            out.append(h)
+    return out

@@ -15,10 +15,10 @@ from ...core.state import Result
 from . import units as U
 from .board import EXIT_ZONES, board
 from .hidden import OBJECTIVES
-
-SINGLE_THRUST_LAST = 9  # 18.2: Single Thrust is played in 9 monthly turns, June to February
 from .position import Position
 from .supply import supply_map
+
+SINGLE_THRUST_LAST = 9  # 18.2: Single Thrust is played in 9 monthly turns, June to February
 
 
 def west_cities(s: Position) -> list[int]:
