@@ -174,14 +174,13 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
     c: Position = s.clone()  # type: ignore[assignment]
     g = c.g
     if side == "allied":
-        pieces = [p for p in hidden_pieces(c) if not (g["phantoms"].get(p) or g["units"][p]).get("pending")]
-        slots = [((g["phantoms"][p] if p in g["phantoms"] else g["units"][p])["hex"],
-                  (g["phantoms"][p] if p in g["phantoms"] else g["units"][p])["hid"]) for p in pieces]
+        pieces = [p for p in hidden_pieces(c) if not c.piece(p).get("pending")]
+        slots = [(c.piece(p)["hex"], c.piece(p)["hid"]) for p in pieces]
         # canonical order first: the sample must depend on what the Allies see, not on the true assignment
         slots.sort(key=lambda slot: (str(slot[0]), str(slot[1])))
         rng.shuffle(slots)
         for p, (hx, hid) in zip(pieces, slots, strict=True):
-            rec = g["phantoms"][p] if p in g["phantoms"] else g["units"][p]
+            rec = c.piece(p)
             rec["hex"], rec["hid"] = hx, hid
         c.touch()
     elif side == "german" and g.get("objective"):

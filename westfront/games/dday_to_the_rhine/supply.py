@@ -72,7 +72,7 @@ def supply_map(s: Position, side: str) -> SupplyMap:
 
 def in_supply(s: Position, uid: str) -> bool:
     """Is this unit in supply where it stands (13.0)?"""
-    u = s.g["units"][uid]
+    u = s.unit(uid)
     if not u["hex"]:
         return False
     side = s.side_of(uid)

@@ -23,7 +23,7 @@ SIDE = "allied"  # the side that cannot see the difference
 def swap(s: GameState, real: str, phantom: str) -> GameState:
     """The same position with a hidden real unit and a phantom exchanged (hex and marker)."""
     t: GameState = s.clone()  # type: ignore[assignment]
-    u, p = t.g["units"][real], t.g["phantoms"][phantom]
+    u, p = t.unit(real), t.piece(phantom)
     u["hex"], p["hex"] = p["hex"], u["hex"]
     u["hid"], p["hid"] = p["hid"], u["hid"]
     t.touch()
@@ -33,7 +33,7 @@ def swap(s: GameState, real: str, phantom: str) -> GameState:
 def twins_of(s: GameState) -> list[GameState]:
     """Every swap of a hidden real unit with a phantom that leaves the Allied view unchanged."""
     pieces = hidden_pieces(s)
-    real = [x for x in pieces if x in s.g["units"] and not s.g["units"][x].get("pending")]
+    real = [x for x in pieces if x in s.g["units"] and not s.unit(x).get("pending")]
     ghosts = [x for x in pieces if x in s.g["phantoms"]]
     seen = canonical_json(s.view(SIDE))
     out = []
