@@ -32,6 +32,7 @@ def dump_state(s: State) -> str:
         "seed": meta["seed"],
         "actions": list(s.history),
         "hash": s.hash(),
+        "to_move": s.current_player(),  # informational (the loader offers this side first); not checked
         "state": s.g,
     }
     return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)

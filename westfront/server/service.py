@@ -136,7 +136,11 @@ class GameService:
             info = registry.info(game)
         except UnknownGame as e:
             raise BadRequest(str(e)) from None
-        seat_map = self._check_seats(info.players, seats)
+        try:
+            resolved = api.resolve_options(info, options)
+        except UnknownGame as e:
+            raise BadRequest(str(e)) from None
+        seat_map = self._check_seats(info.seated(resolved), seats)
         if seed is None:
             seed = secrets.randbits(48)
         try:
@@ -151,7 +155,7 @@ class GameService:
             saved = api.from_json(text, verify=True)
         except SaveError as e:
             raise BadRequest(str(e)) from None
-        seat_map = self._check_seats(saved.INFO.players, seats)
+        seat_map = self._check_seats(saved.INFO.seated(saved.options), seats)
         meta = saved.g["meta"]
         s = api.load(saved.INFO.id, meta["scenario"], meta["options"], meta["seed"])
         return self._start(s, seat_map, list(saved.history))
@@ -159,7 +163,7 @@ class GameService:
     def _check_seats(self, players: tuple[str, ...], seats: dict[str, str]) -> dict[str, str]:
         unknown = sorted(set(seats) - set(players))
         if unknown:
-            raise BadRequest(f"no side called {', '.join(unknown)}; the sides are {', '.join(players)}")
+            raise BadRequest(f"no side called {', '.join(unknown)} takes part; the sides are {', '.join(players)}")
         missing = [p for p in players if p not in seats]
         if missing:
             raise BadRequest(f"seats must name every side; missing {', '.join(missing)}")
@@ -321,6 +325,12 @@ class GameService:
         held = {g.side_of(t) for t in tokens} - {None}
         return held == set(g.seats)
 
+    def plays_alone(self, g: LiveGame, tokens: list[str]) -> bool:
+        """True when the caller holds every human seat and the others are the computer's: a solitaire
+        player may export their own game (the UI warns that the file reveals hidden units and the seed)."""
+        held = {g.side_of(t) for t in tokens} - {None}
+        return bool(held) and held == set(g.human_sides())
+
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         g = self.live(game_id)
         with g.lock:
@@ -361,9 +371,9 @@ class GameService:
         with g.lock:
             if not any(g.side_of(t) for t in tokens):
                 raise Forbidden("a valid seat token is required for this game")
-            if not self.entitled_to_all(g, tokens):
+            if not (self.entitled_to_all(g, tokens) or self.plays_alone(g, tokens)):
                 raise Forbidden("a save holds every hidden unit and the dice seed: it can be downloaded when the "
-                                "game is over, or by whoever holds every seat")
+                                "game is over, by whoever holds every seat, or by a player alone against the computer")
             return g.state.to_json(), f"westfront-{g.game}-{g.id}-{g.n_actions}.json"
 
     def lobby(self, status: str | None, limit: int) -> list[dict[str, Any]]:
