@@ -16,7 +16,7 @@ from westfront.server import db
 from westfront.server.app import create_app
 from westfront.server.service import Settings
 
-from .conftest import act, free_port, new_game, token, view, wait_for
+from .conftest import act, free_port, new_game, token, undo, view, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,7 +34,7 @@ def test_a_new_server_on_the_same_database_finds_the_game_as_it_was(db_url, fog_
         assert after == before
         assert c.get(f"/api/games/{gid}/log", params={"token": tb}).json() == rec_before
         # undo still knows where the last barrier was
-        assert c.post(f"/api/games/{gid}/undo", json={"token": tb}).status_code == 200
+        assert undo(c, gid, tb).status_code == 200
         assert act(c, gid, tb, "move b-inf-2").status_code == 200
 
 

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from westfront.server.app import create_app
 
-from .conftest import act, free_port, new_game, token, view
+from .conftest import act, free_port, new_game, token, undo, view
 
 
 def _pg_bin() -> str | None:
@@ -56,7 +56,7 @@ def test_play_undo_race_and_restart_on_postgresql(pg_url, fog_game, monkeypatch)
         assert act(c, gid, tb, "move b-inf-1", 0).status_code == 200
         assert act(c, gid, tb, "to 0303", 1).status_code == 200
         assert act(c, gid, tb, "end", 0).status_code == 409
-        assert c.post(f"/api/games/{gid}/undo", json={"token": tb}).status_code == 200
+        assert undo(c, gid, tb).status_code == 200
         codes: list[int] = []
         go = threading.Barrier(2)
 

@@ -20,6 +20,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
@@ -30,6 +31,7 @@ from ..core.errors import MapError, UnknownGame
 from . import schemas as sc
 from .db import make_engine, resolve_db_url
 from .errors import Forbidden, NotFound, ServiceError
+from .limits import BodyLimit, safe_detail
 from .mapview import render_map
 from .service import GameService, Settings
 from .store import Store
@@ -73,9 +75,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     app.state.service = service
     app.state.db_url = url
 
+    app.add_middleware(BodyLimit, max_bytes=service.settings.max_body_bytes)
+
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, e: ServiceError) -> JSONResponse:
-        body: dict[str, Any] = {"detail": e.detail}
+        body: dict[str, Any] = {"detail": safe_detail(e.detail)}
         if hasattr(e, "version"):
             body["version"] = e.version
         return JSONResponse(body, status_code=e.status)
@@ -84,9 +88,30 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     async def _bad_request(_: Request, e: RequestValidationError) -> JSONResponse:
         parts = []
         for err in e.errors()[:3]:
-            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-        return JSONResponse({"detail": "malformed request: " + "; ".join(parts)}, status_code=400)
+            where = ".".join(safe_detail(str(x), 40) for x in err.get("loc", ()) if x != "body")
+            msg = safe_detail(str(err.get("msg")), 200)
+            parts.append(f"{where}: {msg}" if where else msg)
+        return JSONResponse({"detail": safe_detail("malformed request: " + "; ".join(parts))}, status_code=400)
+
+    def openapi() -> dict[str, Any]:
+        """The schema as the server behaves: malformed requests are 400 (never FastAPI's 422)."""
+        if app.openapi_schema is None:
+            spec = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+            for item in spec.get("paths", {}).values():
+                for op in item.values():
+                    responses = op.get("responses", {})
+                    if responses.pop("422", None) is not None:
+                        responses.setdefault("400", {"description": sc.ERRORS[400]["description"],
+                                                     "content": {"application/json": {"schema": {
+                                                         "$ref": "#/components/schemas/Problem"}}}})
+                    if op.get("requestBody"):
+                        responses.setdefault("413", {"description": sc.ERRORS[413]["description"]})
+            spec.get("components", {}).get("schemas", {}).pop("HTTPValidationError", None)
+            spec.get("components", {}).get("schemas", {}).pop("ValidationError", None)
+            app.openapi_schema = spec
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     # ----- catalog and maps ------------------------------------------------------
     @app.get("/api/catalog", tags=["catalog"])
@@ -150,9 +175,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], response_model=sc.SeatView,
               responses=sc.errors(400, 403, 404, 409))
-    def post_undo(game_id: GameId, body: sc.TokenRequest) -> Response:
-        """Take back this seat's last action, unless it rolled dice, revealed something or handed over play."""
-        return fast_json(service.undo(game_id, body.token))
+    def post_undo(game_id: GameId, body: sc.UndoRequest) -> Response:
+        """Take back this seat's last action, unless it rolled dice, revealed something or handed over play.
+        409 when ``version`` is stale (a double click undoes one action, not two)."""
+        return fast_json(service.undo(game_id, body.token, body.version))
 
     @app.post("/api/games/{game_id}/previews", tags=["play"], response_model=sc.Previews, responses=seat_errors)
     def post_previews(game_id: GameId, body: sc.PreviewRequest) -> dict[str, Any]:
@@ -182,14 +208,19 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     # ----- websocket -------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(ws: WebSocket, game_id: str, token: str | None = None) -> None:
-        """Pushes this seat's payload (as GET /api/games/{id}) whenever the game changes."""
+        """Pushes this seat's payload (as GET /api/games/{id}) whenever the game changes.
+
+        A bad token or game is refused after the handshake with close code 1008 (policy
+        violation) and a reason, so browsers can tell it from a network failure."""
+        await ws.accept()
         try:
+            if token is not None and len(token) > 64:
+                raise Forbidden("a valid seat token is required for this game")
             g = await run_in_threadpool(service.live, game_id)
             side = service.seat(g, token)
-        except (ServiceError, Forbidden, NotFound):
-            await ws.close(code=1008)
+        except ServiceError as e:
+            await ws.close(code=1008, reason=safe_detail(e.detail, 120))
             return
-        await ws.accept()
         first = await run_in_threadpool(service.view_for, game_id, token)
         await service.hub.serve(ws, game_id, side, first)
 

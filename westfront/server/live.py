@@ -53,6 +53,7 @@ class LiveGame:
     actions: list[ActionRecord]
     setup_hash: str
     created_at: float = 0.0
+    seed_public: bool = False  # chosen or imported seed: every seat may know it
     broken: str | None = None
     thinking: str | None = None  # the AI seat that is choosing a move now
     last_snapshot: int = 0  # ordinal of the newest cached position in the database
@@ -100,7 +101,8 @@ class LiveGame:
                 anchor, anchor_n = s.clone(), a.ordinal
         live = cls(id=rec.id, game=rec.game, scenario=rec.scenario, options=rec.options, seed=rec.seed,
                    seats=rec.seats, state=s, version=rec.version, actions=list(rec.actions),
-                   setup_hash=rec.setup_hash, created_at=rec.created_at, _anchor=anchor, _anchor_n=anchor_n,
+                   setup_hash=rec.setup_hash, created_at=rec.created_at, seed_public=rec.seed_public,
+                   _anchor=anchor, _anchor_n=anchor_n,
                    last_snapshot=max(rec.snapshots, default=0))
         return live
 

@@ -18,8 +18,10 @@ from typing import Any
 
 from .. import api
 from ..ai import get_agent
+from ..ai.hooks import hooks_for
 from ..core.errors import IllegalAction, SaveError, UnknownGame
-from ..core.state import State, canonical_json, is_undo_barrier, is_visible
+from ..core.rng import KEYED_FROM
+from ..core.state import State, canonical_json, is_undo_barrier
 from ..games import registry
 from .ai_seats import AIRunner
 from .errors import BadRequest, Broken, Conflict, Forbidden, NotFound
@@ -32,6 +34,20 @@ log = logging.getLogger("westfront.server")
 MAX_ACTION_TEXT = 500
 
 
+def secret_seed() -> int:
+    """128 random bits above 2**128: always selects the keyed dice generator (core/rng.py)."""
+    return (KEYED_FROM << 64) | secrets.randbits(128)
+
+
+def has_hidden_information(game: str) -> bool:
+    """Whether a seat of this game may be kept from seeing something (unknown: assume it may)."""
+    try:
+        hooks = hooks_for(game)
+    except UnknownGame:
+        return True
+    return hooks.hidden_information or not hooks.provided
+
+
 @dataclass(frozen=True)
 class Settings:
     ai_time: float = 2.0  # seconds an AI agent may think per decision
@@ -39,6 +55,7 @@ class Settings:
     snapshot_every: int = 50  # cache the position at a barrier at most this often
     max_live_games: int = 500  # games kept in memory (least recently used are dropped)
     ai_workers: int = 2
+    max_body_bytes: int = 2 * 1024 * 1024  # larger request bodies get 413
 
 
 def summary_of(s: State) -> Summary:
@@ -137,13 +154,15 @@ class GameService:
         except UnknownGame as e:
             raise BadRequest(str(e)) from None
         seat_map = self._check_seats(info.players, seats)
+        chosen = seed is not None
         if seed is None:
-            seed = secrets.randbits(48)
+            seed = secret_seed()
         try:
             s = api.load(game, scenario, options, seed)
         except UnknownGame as e:
             raise BadRequest(str(e)) from None
-        return self._start(s, seat_map, [])
+        # a chosen seed predicts the dice: whoever chose it knows it, so every seat is told it
+        return self._start(s, seat_map, [], seed_public=chosen)
 
     def import_save(self, text: str, seats: dict[str, str]) -> tuple[LiveGame, dict[str, Seat]]:
         """A new game continuing an uploaded save; its action list is replayed and verified."""
@@ -154,7 +173,8 @@ class GameService:
         seat_map = self._check_seats(saved.INFO.players, seats)
         meta = saved.g["meta"]
         s = api.load(saved.INFO.id, meta["scenario"], meta["options"], meta["seed"])
-        return self._start(s, seat_map, list(saved.history))
+        # whoever uploaded the save knows its seed (and every hidden unit so far): so may every seat
+        return self._start(s, seat_map, list(saved.history), seed_public=True)
 
     def _check_seats(self, players: tuple[str, ...], seats: dict[str, str]) -> dict[str, str]:
         unknown = sorted(set(seats) - set(players))
@@ -174,7 +194,8 @@ class GameService:
                 raise BadRequest(f"seat {side}: {e}") from None
         return {p: seats[p] for p in players}
 
-    def _start(self, s: State, seat_kinds: dict[str, str], history: list[str]) -> tuple[LiveGame, dict[str, Seat]]:
+    def _start(self, s: State, seat_kinds: dict[str, str], history: list[str],
+               seed_public: bool) -> tuple[LiveGame, dict[str, Seat]]:
         game_id = secrets.token_urlsafe(9)
         seat_map = {side: Seat(side, kind, None if kind.startswith("ai:") else secrets.token_urlsafe(18))
                     for side, kind in seat_kinds.items()}
@@ -188,11 +209,11 @@ class GameService:
         meta = s.g["meta"]
         rec = GameRecord(id=game_id, game=s.INFO.id, scenario=meta["scenario"], options=meta["options"],
                          seed=meta["seed"], version=len(records), setup_hash=setup_hash, status="active",
-                         seats=seat_map, actions=records)
+                         seats=seat_map, actions=records, seed_public=seed_public)
         self.store.create_game(rec, summary_of(s))
         g = LiveGame.rebuild(self.store.load(game_id) or rec) if records else LiveGame(
             id=game_id, game=rec.game, scenario=rec.scenario, options=rec.options, seed=rec.seed, seats=seat_map,
-            state=s, version=0, actions=[], setup_hash=setup_hash)
+            state=s, version=0, actions=[], setup_hash=setup_hash, seed_public=seed_public)
         self._remember(g)
         self.ai.poke(g)
         return g, seat_map
@@ -241,10 +262,12 @@ class GameService:
     def _due_snapshot(self, g: LiveGame, ordinal: int) -> bool:
         return ordinal - g.last_snapshot >= self.settings.snapshot_every
 
-    def undo(self, game_id: str, token: str | None) -> dict[str, Any]:
+    def undo(self, game_id: str, token: str | None, version: int) -> dict[str, Any]:
         g = self.live(game_id)
         with g.lock:
             side = self.seat(g, token)
+            if version != g.version:
+                raise Conflict(f"stale version {version}: the game is at version {g.version}; reload it", g.version)
             reason = g.undo_reason(side)
             if reason:
                 raise BadRequest(f"cannot undo: {reason}")
@@ -298,6 +321,7 @@ class GameService:
             "can_undo": undo_reason is None,
             "undo_reason": undo_reason,
             "n_actions": g.n_actions,
+            "seed": g.seed if g.seed_public else None,
         }
 
     def view_for(self, game_id: str, token: str | None, log_since: int | None = None) -> dict[str, Any]:
@@ -326,13 +350,17 @@ class GameService:
         with g.lock:
             side = self.seat(g, token)
             full = self.entitled_to_all(g, [token] if token else [])
+            # a position hash is an oracle for hidden moves (try candidates, compare): only for those
+            # who may see everything, or in games that hide nothing
+            hashes = full or not has_hidden_information(g.game)
             entries = []
             for a in g.actions:
-                shown = full or a.side == side or all(is_visible(e, side) for e in a.events)
+                shown = full or g.state.action_visible_to(a.side, a.action, a.events, side)
                 entries.append({"ordinal": a.ordinal, "side": a.side, "action": a.action if shown else None,
-                                "hash": a.hash, "barrier": a.barrier, "version": a.version})
+                                "hash": a.hash if hashes else None, "barrier": a.barrier, "version": a.version})
             return {"id": g.id, "game": g.game, "scenario": g.scenario, "options": g.options,
-                    "seed": g.seed if full else None, "setup_hash": g.setup_hash, "version": g.version,
+                    "seed": g.seed if full or g.seed_public else None, "seed_public": g.seed_public,
+                    "setup_hash": g.setup_hash if hashes else None, "version": g.version,
                     "status": "over" if g.state.is_terminal() else "active", "actions": entries}
 
     def replay(self, game_id: str, token: str | None, at: int, side: str | None) -> dict[str, Any]:
@@ -350,7 +378,7 @@ class GameService:
             n = max(0, min(at, g.n_actions))
             s = g.position_at(n)
             last = g.actions[n - 1] if n else None
-            shown = last is not None and (over or last.side == side or all(is_visible(e, side) for e in last.events))
+            shown = last is not None and (over or s.action_visible_to(last.side, last.action, last.events, side))
             return {"id": g.id, "at": n, "n_actions": g.n_actions, "side": side, "view": s.view(side),
                     "log": s.visible_log(side), "action": last.action if shown and last else None,
                     "actor": last.side if last else None, "sides": list(g.seats)}

@@ -24,6 +24,8 @@ from sqlalchemy.exc import IntegrityError
 from ..core.state import canonical_json
 from . import db
 
+MAX_BIGINT = 2**63 - 1
+
 
 class StaleVersion(Exception):
     """The game moved on since the caller read it (HTTP 409)."""
@@ -80,6 +82,7 @@ class GameRecord:
     actions: list[ActionRecord] = field(default_factory=list)
     snapshots: dict[int, str] = field(default_factory=dict)  # ordinal -> hash
     created_at: float = 0.0
+    seed_public: bool = False  # chosen by the creator or known from an imported save: every seat may know it
 
 
 # Statements built once: building them per call (``.values(**kw)``) costs more
@@ -117,7 +120,9 @@ class Store:
         with self._write() as conn:
             conn.execute(insert(db.games).values(
                 id=rec.id, game=rec.game, scenario=rec.scenario, options=canonical_json(rec.options),
-                seed=rec.seed, version=rec.version, n_actions=len(rec.actions), setup_hash=rec.setup_hash,
+                seed=rec.seed if rec.seed <= MAX_BIGINT else 0,
+                seed_text=str(rec.seed) if rec.seed > MAX_BIGINT else None, seed_public=rec.seed_public,
+                version=rec.version, n_actions=len(rec.actions), setup_hash=rec.setup_hash,
                 created_at=now, updated_at=now, **_summary_cols(summary),
             ))
             conn.execute(insert(db.seats), [
@@ -188,7 +193,8 @@ class Store:
             ).all()
         return GameRecord(
             id=g["id"], game=g["game"], scenario=g["scenario"], options=json.loads(g["options"]),
-            seed=int(g["seed"]), version=g["version"], setup_hash=g["setup_hash"], status=g["status"],
+            seed=int(g["seed_text"]) if g["seed_text"] else int(g["seed"]), seed_public=bool(g["seed_public"]),
+            version=g["version"], setup_hash=g["setup_hash"], status=g["status"],
             seats={r["side"]: Seat(r["side"], r["kind"], r["token"]) for r in seat_rows},
             actions=[ActionRecord(r["ordinal"], r["side"], r["action"], json.loads(r["events"]), r["hash"],
                                   bool(r["barrier"]), r["version"], r["created_at"]) for r in act_rows],
