@@ -75,3 +75,23 @@ def test_play_undo_race_and_restart_on_postgresql(pg_url, fog_game, monkeypatch)
         assert view(c, gid, tb) == before
         rec = c.get(f"/api/games/{gid}/log", params={"token": tb}).json()
         assert len(rec["actions"]) == 2 and rec["version"] == 4
+
+
+def test_bad_input_is_a_clear_400_on_postgresql(pg_url, fog_game):
+    from .test_hardening import save_with_seed
+
+    with TestClient(create_app(pg_url)) as c:
+        before = len(c.get("/api/games").json())
+        for body in ('{"game": "skirmish", "seats": {"blue": "human", "red": "human", "\\ud800": "human"}}',
+                     '{"game": "skirmish", "options": {"\\ud800": true}, "seats": {"blue": "human", "red": "human"}}'):
+            r = c.post("/api/games", content=body.encode(), headers={"content-type": "application/json"})
+            assert r.status_code == 400 and "surrogate" in r.json()["detail"]
+        seats = {"blue": "human", "red": "human"}
+        for bad in (True, 2**256):
+            assert c.post("/api/games/import", json={"save": save_with_seed(bad), "seats": seats}).status_code == 400
+        big = c.post("/api/games/import", json={"save": save_with_seed(2**64 + 5), "seats": seats})
+        assert big.status_code == 200, big.text[:300]
+        gid, tb = big.json()["id"], big.json()["seats"]["blue"]["token"]
+        assert len(c.get("/api/games").json()) == before + 1
+    with TestClient(create_app(pg_url)) as c:
+        assert c.get(f"/api/games/{gid}/log", params={"token": tb}).json()["seed"] == 2**64 + 5
