@@ -171,7 +171,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
               responses=sc.errors(400, 403, 404, 409))
     def post_action(game_id: GameId, body: sc.ActionRequest) -> Response:
         """Play one action. 400 with the rule's reason if illegal (nothing changes); 409 if stale."""
-        return fast_json(service.act(game_id, body.token, body.version, body.action))
+        return fast_json(service.act(game_id, body.token, body.version, body.action, body.diff))
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], response_model=sc.SeatView,
               responses=sc.errors(400, 403, 404, 409))
@@ -207,7 +207,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     # ----- websocket -------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
-    async def ws_game(ws: WebSocket, game_id: str, token: str | None = None) -> None:
+    async def ws_game(ws: WebSocket, game_id: str, token: str | None = None, diff: bool = False) -> None:
         """Pushes this seat's payload (as GET /api/games/{id}) whenever the game changes.
 
         A bad token or game is refused after the handshake with close code 1008 (policy
@@ -222,7 +222,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             await ws.close(code=1008, reason=safe_detail(e.detail, 120))
             return
         first = await run_in_threadpool(service.view_for, game_id, token)
-        await service.hub.serve(ws, game_id, side, first)
+        await service.hub.serve(ws, game_id, side, first, diff=diff,
+                                resync=lambda: run_in_threadpool(service.view_for, game_id, token))
 
     # ----- the browser UI -----------------------------------------------------------------
     index = WEB / "index.html"

@@ -64,6 +64,7 @@ class LiveGame:
     _checkpoints: dict[int, State] = field(default_factory=dict)
     _previews: tuple[int, dict[str, Any]] = (-1, {})
     by_token: dict[str, str] = field(default_factory=dict)
+    _views: dict[str | None, dict[int, dict[str, Any]]] = field(default_factory=dict)  # side -> version -> view
 
     def __post_init__(self) -> None:
         self.by_token = {s.token: s.side for s in self.seats.values() if s.token}
@@ -131,6 +132,21 @@ class LiveGame:
     @property
     def n_actions(self) -> int:
         return len(self.actions)
+
+    # ----- views ----------------------------------------------------------------
+    def view_of(self, side: str | None) -> dict[str, Any]:
+        """``state.view(side)``, computed once per version (call with ``lock`` held). Views are
+        kept for the last two versions so answers can be patches against what a seat has."""
+        per = self._views.setdefault(side, {})
+        v = per.get(self.version)
+        if v is None:
+            v = per[self.version] = self.state.view(side)
+            for old in sorted(per)[:-2]:
+                del per[old]
+        return v
+
+    def view_at(self, side: str | None, version: int) -> dict[str, Any] | None:
+        return self._views.get(side, {}).get(version)
 
     # ----- play ---------------------------------------------------------------
     def apply(self, side: str, text: str, log_sides: set[str | None]) -> Applied:

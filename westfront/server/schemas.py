@@ -67,6 +67,8 @@ class ActionRequest(_Body):
     token: str = Field(max_length=64)
     version: StrictInt = Field(ge=0, le=2**31 - 1, description="the version the client saw; a stale one gets 409")
     action: str = Field(max_length=500, description='action text from "actions", e.g. "move b-inf-1"')
+    diff: bool = Field(default=False, description="answer with view_patch against the view of `version` "
+                                                  "(when the server still has it) instead of the full view")
 
 
 class UndoRequest(_Body):
@@ -99,7 +101,9 @@ class SeatView(BaseModel):
     version: int
     seat: str | None
     seats: dict[str, str]
-    view: dict[str, Any]
+    view: dict[str, Any] | None = Field(default=None, description="absent when view_patch is sent")
+    view_patch: dict[str, Any] | None = Field(default=None, description="changes against the view of view_base")
+    view_base: int | None = None
     prompt: str | None
     current_player: str | None
     your_turn: bool

@@ -23,6 +23,7 @@ from ..core.errors import IllegalAction, SaveError, UnknownGame
 from ..core.rng import KEYED_FROM
 from ..core.state import State, canonical_json, is_undo_barrier
 from ..games import registry
+from . import patch
 from .ai_seats import AIRunner
 from .errors import BadRequest, Broken, Conflict, Forbidden, NotFound
 from .hub import Hub
@@ -219,7 +220,7 @@ class GameService:
         return g, seat_map
 
     # ----- playing ------------------------------------------------------------------
-    def act(self, game_id: str, token: str | None, version: int, text: str) -> dict[str, Any]:
+    def act(self, game_id: str, token: str | None, version: int, text: str, diff: bool = False) -> dict[str, Any]:
         g = self.live(game_id)
         with g.lock:
             side = self.seat(g, token)
@@ -229,7 +230,7 @@ class GameService:
                 raise BadRequest(f"action text is longer than {MAX_ACTION_TEXT} characters")
             since = len(g.state.visible_log(side))
             self.commit(g, side, text)
-            out = self.payload(g, side, log_since=since)
+            out = self.payload(g, side, log_since=since, view_base=version if diff else None)
         self.ai.poke(g)
         return out
 
@@ -292,9 +293,12 @@ class GameService:
             return self.payload(g, side)
 
     # ----- what a seat sees ------------------------------------------------------------
-    def payload(self, g: LiveGame, side: str | None, log_since: int | None = None) -> dict[str, Any]:
+    def payload(self, g: LiveGame, side: str | None, log_since: int | None = None,
+                view_base: int | None = None) -> dict[str, Any]:
+        """What ``side`` may know now. With ``view_base`` (a version whose view this seat has) the
+        view comes as ``view_patch`` against it when the server still has that view, else in full."""
         s = g.state
-        view = s.view(side)
+        view = g.view_of(side)
         cur = s.current_player()
         my_turn = side is not None and cur == side and not s.is_terminal()
         vlog = s.visible_log(side)
@@ -307,7 +311,6 @@ class GameService:
             "version": g.version,
             "seat": side,
             "seats": {sd: st.kind for sd, st in g.seats.items()},
-            "view": view,
             "prompt": view.get("prompt") if isinstance(view, dict) else s.prompt(),
             "current_player": cur,
             "your_turn": my_turn,
@@ -322,7 +325,14 @@ class GameService:
             "undo_reason": undo_reason,
             "n_actions": g.n_actions,
             "seed": g.seed if g.seed_public else None,
-        }
+        } | self._view_part(g, side, view, view_base)
+
+    @staticmethod
+    def _view_part(g: LiveGame, side: str | None, view: dict[str, Any], base: int | None) -> dict[str, Any]:
+        old = g.view_at(side, base) if base is not None else None
+        if old is None:
+            return {"view": view}
+        return {"view_patch": patch.diff(old, view), "view_base": base}
 
     def view_for(self, game_id: str, token: str | None, log_since: int | None = None) -> dict[str, Any]:
         g = self.live(game_id)
