@@ -1,5 +1,13 @@
 """AI seats move on their own, on worker threads, never on a request thread.
 
+With ``ai_pool="process"`` (what ``westfront serve`` uses) the thinking itself
+runs in a pool of separate worker processes: the thread only waits for the
+answer, so a searching agent never holds the interpreter lock that request
+handling needs. Each decision ships the position (``g`` and the action
+history) to a worker, which rebuilds the state and asks a fresh agent seeded
+from the game's seed, the side and the version — reproducible, and nothing
+lives in the worker between decisions.
+
 When a game reaches a decision of an AI seat, :meth:`AIRunner.poke` queues the
 game. A worker copies the position under the game's lock, lets the agent think
 on the copy *without* the lock (players can still load the page, which shows
@@ -11,13 +19,18 @@ undo), in which case it thinks again.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import random
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
+import zlib
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
 
+from ..ai import get_agent
 from ..core.errors import IllegalAction
+from ..core.state import State
+from ..games import registry
 
 if TYPE_CHECKING:
     from .live import LiveGame
@@ -26,12 +39,23 @@ if TYPE_CHECKING:
 log = logging.getLogger("westfront.server")
 
 
+def think(game: str, g: dict[str, Any], history: list[str], kind: str, seed: int, side: str,
+          time_budget: float) -> str:
+    """One AI decision, in a worker process: rebuild the position, ask a fresh agent."""
+    position = registry.state_class(game)(g, history=list(history))
+    return str(get_agent(kind, seed=seed).choose(position, side, time_budget=time_budget))
+
+
 class AIRunner:
-    def __init__(self, service: GameService, time_budget: float, delay: float, workers: int = 2):
+    def __init__(self, service: GameService, time_budget: float, delay: float, workers: int = 2,
+                 pool: str = "thread"):
         self.service = service
         self.time_budget = time_budget
         self.delay = delay  # minimum seconds per AI move, so a person can follow the moves
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="westfront-ai")
+        # "spawn": a fork of a threaded server process could inherit a held lock
+        self._procs = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) \
+            if pool == "process" else None
         self._pending: set[str] = set()
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -53,6 +77,8 @@ class AIRunner:
     def stop(self) -> None:
         self._stop.set()
         self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._procs is not None:
+            self._procs.shutdown(wait=False, cancel_futures=True)
 
     def _run(self, live: LiveGame) -> None:
         try:
@@ -89,13 +115,15 @@ class AIRunner:
 
     def _choose(self, live: LiveGame, side: str, position: object) -> str:
         """The agent's move as text; a crashing or cheating agent is logged and replaced by a random move."""
-        from ..core.state import State
-
         assert isinstance(position, State)
         legal = [str(a) for a in position.legal_actions()]
         try:
-            action = live.agent(side).choose(position, side, time_budget=self.time_budget)
-            text = str(action)
+            if self._procs is not None:
+                seed = (live.seed * 31 + zlib.crc32(side.encode()) + 7919 * live.version) & 0xFFFFFFFF
+                text = self._procs.submit(think, live.game, position.g, list(position.history), live.seats[side].kind,
+                                          seed, side, self.time_budget).result()
+            else:
+                text = str(live.agent(side).choose(position, side, time_budget=self.time_budget))
             if text in legal:
                 return text
             log.error("AI %s in game %s chose an illegal action %r; playing a random move instead",

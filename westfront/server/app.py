@@ -11,6 +11,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import secrets
+import socket
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -32,6 +35,7 @@ from . import schemas as sc
 from .db import make_engine, resolve_db_url
 from .errors import Forbidden, NotFound, ServiceError
 from .limits import BodyLimit, safe_detail
+from .listen import Listener
 from .mapview import render_map
 from .service import GameService, Settings
 from .store import Store
@@ -58,22 +62,40 @@ def agent_levels() -> list[str]:
     return sorted(found, key=lambda n: (order.get(n, 9), n))
 
 
+def app_from_env() -> FastAPI:
+    """The app as ``westfront serve --workers N`` starts it in each worker process (uvicorn's
+    factory): settings come from the environment the parent process set."""
+    env = os.environ
+    return create_app(None, Settings(ai_time=float(env.get("WESTFRONT_AI_TIME", "2.0")),
+                                     ai_delay=float(env.get("WESTFRONT_AI_DELAY", "0.35")),
+                                     shared=env.get("WESTFRONT_SHARED") == "1",
+                                     ai_pool=env.get("WESTFRONT_AI_POOL", "process")))
+
+
 def create_app(db_url: str | None = None, settings: Settings | None = None) -> FastAPI:
     url = resolve_db_url(db_url)
-    store = Store(make_engine(url))
+    settings = settings or Settings()
+    me = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+    store = Store(make_engine(url), notify_as=me if settings.shared else None)
     service = GameService(store, settings)
+    listener = Listener(url, me, service.remote_change) if store.notify_as else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service.hub.bind(asyncio.get_running_loop())
+        if listener is not None:
+            listener.start()
         threading.Thread(target=service.resume_ai_games, name="westfront-resume", daemon=True).start()
         yield
+        if listener is not None:
+            listener.stop()
         service.ai.stop()
 
     app = FastAPI(title="westfront", version="1", lifespan=lifespan,
                   description="Play westfront games: seats, moves, undo, replay. See docs/play.md.")
     app.state.service = service
     app.state.db_url = url
+    app.state.listener = listener
 
     app.add_middleware(BodyLimit, max_bytes=service.settings.max_body_bytes)
 

@@ -107,6 +107,32 @@ class LiveGame:
                    last_snapshot=max(rec.snapshots, default=0))
         return live
 
+    def catch_up(self, rec: GameRecord) -> bool:
+        """Play the actions another server process committed since this copy was made.
+
+        False (nothing changed here) when the stored record is not an extension of this one
+        (an undo happened elsewhere): the caller rebuilds the game from the record instead.
+        """
+        n = len(self.actions)
+        if len(rec.actions) < n or any(a.hash != b.hash for a, b in zip(self.actions, rec.actions, strict=False)):
+            return False
+        s = self.state.clone()
+        anchor, anchor_n = self._anchor, self._anchor_n
+        for a in rec.actions[n:]:
+            before = s.current_player()
+            try:
+                events = s.apply(a.action)
+            except IllegalAction:
+                return False
+            if s.hash() != a.hash:
+                return False
+            if is_undo_barrier(events, before, s.current_player()):
+                anchor, anchor_n = s.clone(), a.ordinal
+        self.state, self._anchor, self._anchor_n = s, anchor, anchor_n
+        self.actions = list(rec.actions)
+        self.version = rec.version
+        return True
+
     # ----- seats ---------------------------------------------------------------
     def side_of(self, token: str | None) -> str | None:
         return self.by_token.get(token) if token else None

@@ -57,6 +57,8 @@ class Settings:
     max_live_games: int = 500  # games kept in memory (least recently used are dropped)
     ai_workers: int = 2
     max_body_bytes: int = 2 * 1024 * 1024  # larger request bodies get 413
+    shared: bool = False  # other server processes write the same (PostgreSQL) database
+    ai_pool: str = "thread"  # "thread": AI thinks on threads here; "process": in a pool of worker processes
 
 
 def summary_of(s: State) -> Summary:
@@ -75,19 +77,40 @@ class GameService:
         self.store = store
         self.settings = settings or Settings()
         self.hub = hub or Hub()
-        self.ai = AIRunner(self, self.settings.ai_time, self.settings.ai_delay, self.settings.ai_workers)
+        self.ai = AIRunner(self, self.settings.ai_time, self.settings.ai_delay, self.settings.ai_workers,
+                           self.settings.ai_pool)
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._load_locks: dict[str, threading.Lock] = {}
 
     # ----- the cache of live games ---------------------------------------------
     def live(self, game_id: str) -> LiveGame:
-        """The game in memory, rebuilt from its record (with every hash checked) if needed."""
+        """The game in memory, rebuilt from its record (with every hash checked) if needed.
+        With other processes on the database, it is first brought up to the stored version."""
         with self._cache_lock:
             g = self._live.get(game_id)
             if g is not None:
                 self._live.move_to_end(game_id)
+        if g is not None:
+            return self._fresh(g) if self.settings.shared else g
+        return self._load(game_id)
+
+    def _fresh(self, g: LiveGame) -> LiveGame:
+        """``g`` at the version the database has (one indexed read; another process may have moved)."""
+        stored = self.store.version_of(g.id)
+        if stored is None or stored == g.version:
+            return g
+        with g.lock:
+            if stored == g.version:
                 return g
+            rec = self.store.load(g.id)
+            if rec is not None and rec.version >= g.version and g.catch_up(rec):
+                return g
+        self.forget(g.id)
+        return self._load(g.id)
+
+    def _load(self, game_id: str) -> LiveGame:
+        with self._cache_lock:
             load_lock = self._load_locks.setdefault(game_id, threading.Lock())
         with load_lock:
             with self._cache_lock:
@@ -283,6 +306,13 @@ class GameService:
                 raise
             self.hub.publish(g.id, lambda sd: self.payload(g, sd))
             return self.payload(g, side)
+
+    def remote_change(self, game_id: str, version: int) -> None:
+        """Another process committed ``version`` of this game: refresh it and push to local sockets."""
+        if not self.hub.sides(game_id):
+            return
+        g = self.live(game_id)  # brings it up to the stored version
+        self.hub.publish(g.id, lambda sd: self._locked_payload(g, sd))
 
     def publish(self, g: LiveGame) -> None:
         """Push every connected seat its current view (e.g. when the AI starts thinking)."""

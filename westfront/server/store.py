@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -95,13 +95,18 @@ _BUMP = (update(db.games)
 _INSERT_ACTION = insert(db.actions)
 _INSERT_SNAPSHOT = insert(db.snapshots)
 _VERSION = select(db.games.c.version).where(db.games.c.id == bindparam("gid"))
+_NOTIFY = text("SELECT pg_notify('westfront', :payload)")
+CHANNEL = "westfront"
 
 
 class Store:
     """Game records in a SQL database (SQLAlchemy Core; SQLite or PostgreSQL)."""
 
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, notify_as: str | None = None):
         self.engine = engine
+        # PostgreSQL with several server processes: every write also sends NOTIFY westfront,
+        # '<game id> <version> <process>' (delivered at commit) so the others refresh and push
+        self.notify_as = notify_as if engine.dialect.name == "postgresql" else None
         # SQLite has one writer at a time; queueing writers here is faster than
         # letting them spin on the busy timeout. PostgreSQL needs no such lock.
         self._sqlite = engine.dialect.name == "sqlite"
@@ -143,6 +148,7 @@ class Store:
                     ordinal, h, state_json = snapshot
                     conn.execute(_INSERT_SNAPSHOT, {"game_id": game_id, "ordinal": ordinal, "hash": h,
                                                     "state": state_json, "created_at": now})
+                self._notify(conn, game_id, a.version)
         except IntegrityError:
             # another process extended the game at this ordinal first
             raise StaleVersion(self.version_of(game_id)) from None
@@ -158,6 +164,11 @@ class Store:
                          .where(db.actions.c.game_id == game_id, db.actions.c.ordinal.in_(ordinals),
                                 db.actions.c.undone.is_(False))
                          .values(undone=True))
+            self._notify(conn, game_id, new_version)
+
+    def _notify(self, conn: Connection, game_id: str, version: int) -> None:
+        if self.notify_as is not None:
+            conn.execute(_NOTIFY, {"payload": f"{game_id} {version} {self.notify_as}"})
 
     def set_status(self, game_id: str, status: str) -> None:
         with self._write() as conn:
