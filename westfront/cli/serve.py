@@ -53,7 +53,9 @@ def serve(
                     log_level=log_level, ws="websockets-sansio")
         return
     app = create_app(url, Settings(ai_time=ai_time, ai_delay=ai_delay, ai_pool=ai_pool,
-                                   shared=os.environ.get("WESTFRONT_SHARED") == "1"))
+                                   shared=os.environ.get("WESTFRONT_SHARED") == "1",
+                                   smtp=os.environ.get("WESTFRONT_SMTP", "127.0.0.1:25"),
+                                   mail_from=os.environ.get("WESTFRONT_MAIL_FROM", "westfront@localhost")))
     console.print(f"[green]westfront[/green] serving on [bold]http://{shown}:{port}/[/bold]  (Ctrl+C to stop)")
     console.print(f"database: {_redact(app.state.db_url)}")
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws="websockets-sansio")

@@ -69,6 +69,8 @@ def app_from_env() -> FastAPI:
     return create_app(None, Settings(ai_time=float(env.get("WESTFRONT_AI_TIME", "2.0")),
                                      ai_delay=float(env.get("WESTFRONT_AI_DELAY", "0.35")),
                                      shared=env.get("WESTFRONT_SHARED") == "1",
+                                     smtp=env.get("WESTFRONT_SMTP", "127.0.0.1:25"),
+                                     mail_from=env.get("WESTFRONT_MAIL_FROM", "westfront@localhost"),
                                      ai_pool=env.get("WESTFRONT_AI_POOL", "process")))
 
 
@@ -90,6 +92,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         if listener is not None:
             listener.stop()
         service.ai.stop()
+        service.notifier.stop()
 
     app = FastAPI(title="westfront", version="1", lifespan=lifespan,
                   description="Play westfront games: seats, moves, undo, replay. See docs/play.md.")
@@ -201,6 +204,17 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         """Take back this seat's last action, unless it rolled dice, revealed something or handed over play.
         409 when ``version`` is stale (a double click undoes one action, not two)."""
         return fast_json(service.undo(game_id, body.token, body.version))
+
+    @app.put("/api/games/{game_id}/notify", tags=["play"], response_model=sc.NotifySettings, responses=seat_errors)
+    def put_notify(request: Request, game_id: GameId, body: sc.NotifyRequest) -> dict[str, Any]:
+        """Register a webhook URL and/or an e-mail address told when it is this seat's turn (null clears).
+        Stored with the seat and shown to nobody else."""
+        return service.set_notify(game_id, body.token, body.webhook, body.email, str(request.base_url).rstrip("/"))
+
+    @app.get("/api/games/{game_id}/notify", tags=["play"], response_model=sc.NotifySettings, responses=seat_errors)
+    def get_notify(game_id: GameId, token: Token = None) -> dict[str, Any]:
+        """This seat's turn-notification settings."""
+        return service.get_notify(game_id, token)
 
     @app.post("/api/games/{game_id}/previews", tags=["play"], response_model=sc.Previews, responses=seat_errors)
     def post_previews(game_id: GameId, body: sc.PreviewRequest) -> dict[str, Any]:

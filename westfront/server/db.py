@@ -67,6 +67,10 @@ seats = Table(
     Column("side", String(32), primary_key=True),
     Column("kind", String(64), nullable=False),  # "human" or "ai:<level>"
     Column("token", String(64), unique=True),  # secret; NULL for AI seats
+    # turn notifications (issue 18): only ever shown to this seat
+    Column("notify_webhook", Text),  # http(s) URL POSTed when it becomes this seat's turn
+    Column("notify_email", Text),  # address mailed when it becomes this seat's turn
+    Column("notify_link", Text),  # the seat's play URL put in the notice
 )
 
 actions = Table(

@@ -76,6 +76,18 @@ class UndoRequest(_Body):
     version: StrictInt = Field(ge=0, le=2**31 - 1, description="the version the client saw; a stale one gets 409")
 
 
+class NotifyRequest(_Body):
+    token: str = Field(max_length=64)
+    webhook: str | None = Field(default=None, max_length=480, description="http(s) URL POSTed on your turn")
+    email: str | None = Field(default=None, max_length=254, description="address mailed on your turn")
+
+
+class NotifySettings(BaseModel):
+    side: str
+    webhook: str | None
+    email: str | None
+
+
 class PreviewRequest(_Body):
     token: str = Field(max_length=64)
     actions: list[str] = Field(max_length=500, description="action texts (each at most 500 characters)")

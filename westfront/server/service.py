@@ -13,7 +13,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import api
@@ -28,6 +28,7 @@ from .ai_seats import AIRunner
 from .errors import BadRequest, Broken, Conflict, Forbidden, NotFound
 from .hub import Hub
 from .live import LiveGame, RecordBroken
+from .notify import MailSettings, Notice, Notifier, check_email, check_webhook
 from .store import ActionRecord, GameRecord, Seat, StaleVersion, Store, Summary
 
 log = logging.getLogger("westfront.server")
@@ -58,6 +59,10 @@ class Settings:
     ai_workers: int = 2
     max_body_bytes: int = 2 * 1024 * 1024  # larger request bodies get 413
     shared: bool = False  # other server processes write the same (PostgreSQL) database
+    smtp: str = "127.0.0.1:25"  # where turn-notice mails go (host:port)
+    mail_from: str = "westfront@localhost"
+    notify_retries: int = 5  # attempts per turn notice and channel
+    notify_backoff: float = 2.0  # seconds before the first retry; doubles each time
     ai_pool: str = "thread"  # "thread": AI thinks on threads here; "process": in a pool of worker processes
 
 
@@ -79,6 +84,9 @@ class GameService:
         self.hub = hub or Hub()
         self.ai = AIRunner(self, self.settings.ai_time, self.settings.ai_delay, self.settings.ai_workers,
                            self.settings.ai_pool)
+        host, _, port = self.settings.smtp.rpartition(":")
+        self.notifier = Notifier(MailSettings(host or "127.0.0.1", int(port or 25), self.settings.mail_from),
+                                 retries=self.settings.notify_retries, backoff=self.settings.notify_backoff)
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._load_locks: dict[str, threading.Lock] = {}
@@ -261,6 +269,7 @@ class GameService:
         """Apply, persist, then publish. Call with ``g.lock`` held."""
         if g.broken:
             raise Broken(g.broken)
+        before = g.state.current_player()
         try:
             ap = g.apply(side, text, self.hub.sides(g.id))
         except IllegalAction as e:
@@ -282,6 +291,48 @@ class GameService:
         if snapshot:
             g.last_snapshot = rec.ordinal
         self.hub.publish(g.id, lambda sd: self.payload(g, sd, log_since=ap.log_before.get(sd)))
+        nxt = g.state.current_player()
+        if nxt is not None and nxt != before and not g.state.is_terminal():
+            self._notify_turn(g, nxt)
+
+    # ----- turn notifications -------------------------------------------------------
+    def _notify_turn(self, g: LiveGame, side: str) -> None:
+        """Queue "your turn" for ``side`` if it registered a webhook or address (never blocks)."""
+        seat = g.seats.get(side)
+        if self.settings.shared:  # another process may have taken the registration
+            seat = self.store.seat(g.id, side) or seat
+        if seat is None or seat.is_ai or not (seat.webhook or seat.email) or not seat.link:
+            return
+        label = g.view_of(None).get("turn_label")
+        self.notifier.send(Notice(g.id, g.game, side, g.version, str(label) if label is not None else None,
+                                  seat.link, seat.webhook, seat.email))
+
+    def set_notify(self, game_id: str, token: str | None, webhook: str | None, email: str | None,
+                   base_url: str) -> dict[str, Any]:
+        """Register (or clear, with nulls) this seat's turn notifications."""
+        why = check_webhook(webhook) or check_email(email)
+        if why:
+            raise BadRequest(why)
+        g = self.live(game_id)
+        with g.lock:
+            side = self.seat(g, token)
+            link = f"{base_url}/play/{g.id}?token={token}"
+            self.store.set_notify(g.id, side, webhook, email, link)
+            g.seats[side] = replace(g.seats[side], webhook=webhook, email=email, link=link)
+            return self.notify_settings(g, side)
+
+    def get_notify(self, game_id: str, token: str | None) -> dict[str, Any]:
+        g = self.live(game_id)
+        with g.lock:
+            side = self.seat(g, token)
+            if self.settings.shared:
+                g.seats[side] = self.store.seat(g.id, side) or g.seats[side]
+            return self.notify_settings(g, side)
+
+    @staticmethod
+    def notify_settings(g: LiveGame, side: str) -> dict[str, Any]:
+        seat = g.seats[side]
+        return {"side": side, "webhook": seat.webhook, "email": seat.email}
 
     def _due_snapshot(self, g: LiveGame, ordinal: int) -> bool:
         return ordinal - g.last_snapshot >= self.settings.snapshot_every

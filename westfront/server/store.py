@@ -40,6 +40,9 @@ class Seat:
     side: str
     kind: str  # "human" | "ai:<level>"
     token: str | None
+    webhook: str | None = None  # turn notifications, shown to this seat only
+    email: str | None = None
+    link: str | None = None  # the seat's play URL, for the notice
 
     @property
     def is_ai(self) -> bool:
@@ -170,6 +173,17 @@ class Store:
         if self.notify_as is not None:
             conn.execute(_NOTIFY, {"payload": f"{game_id} {version} {self.notify_as}"})
 
+    def set_notify(self, game_id: str, side: str, webhook: str | None, email: str | None, link: str) -> None:
+        with self._write() as conn:
+            conn.execute(update(db.seats).where(db.seats.c.game_id == game_id, db.seats.c.side == side)
+                         .values(notify_webhook=webhook, notify_email=email, notify_link=link))
+
+    def seat(self, game_id: str, side: str) -> Seat | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(db.seats).where(db.seats.c.game_id == game_id, db.seats.c.side == side)
+                             ).mappings().first()
+        return _seat(r) if r is not None else None
+
     def set_status(self, game_id: str, status: str) -> None:
         with self._write() as conn:
             conn.execute(update(db.games).where(db.games.c.id == game_id).values(status=status))
@@ -206,7 +220,7 @@ class Store:
             id=g["id"], game=g["game"], scenario=g["scenario"], options=json.loads(g["options"]),
             seed=int(g["seed_text"]) if g["seed_text"] else int(g["seed"]), seed_public=bool(g["seed_public"]),
             version=g["version"], setup_hash=g["setup_hash"], status=g["status"],
-            seats={r["side"]: Seat(r["side"], r["kind"], r["token"]) for r in seat_rows},
+            seats={r["side"]: _seat(r) for r in seat_rows},
             actions=[ActionRecord(r["ordinal"], r["side"], r["action"], json.loads(r["events"]), r["hash"],
                                   bool(r["barrier"]), r["version"], r["created_at"]) for r in act_rows],
             snapshots={int(o): h for o, h in snap_rows},
@@ -249,6 +263,10 @@ class Store:
     def count_games(self) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(db.games)).scalar() or 0)
+
+
+def _seat(r: Any) -> Seat:
+    return Seat(r["side"], r["kind"], r["token"], r["notify_webhook"], r["notify_email"], r["notify_link"])
 
 
 def _summary_cols(s: Summary) -> dict[str, Any]:
