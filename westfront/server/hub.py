@@ -52,6 +52,15 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._conns: dict[str, set[Connection]] = {}
         self._lock = threading.Lock()
+        self._pushed: dict[str, int] = {}  # game -> newest version pushed to its sockets here
+
+    def newer(self, game_id: str, version: int) -> bool:
+        """Whether ``version`` is newer than anything pushed for this game (and note it as pushed)."""
+        with self._lock:
+            if self._pushed.get(game_id, -1) >= version:
+                return False
+            self._pushed[game_id] = version
+            return True
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
@@ -103,6 +112,7 @@ class Hub:
                     peers.discard(conn)
                     if not peers:
                         del self._conns[game_id]
+                        self._pushed.pop(game_id, None)
             conn.queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await writer

@@ -54,6 +54,7 @@ class LiveGame:
     setup_hash: str
     created_at: float = 0.0
     seed_public: bool = False  # chosen or imported seed: every seat may know it
+    turn_label: str | None = None  # the lobby's turn label as of the last barrier
     broken: str | None = None
     thinking: str | None = None  # the AI seat that is choosing a move now
     last_snapshot: int = 0  # ordinal of the newest cached position in the database

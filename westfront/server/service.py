@@ -66,13 +66,16 @@ class Settings:
     ai_pool: str = "thread"  # "thread": AI thinks on threads here; "process": in a pool of worker processes
 
 
-def summary_of(s: State) -> Summary:
+def summary_of(s: State, turn_label: str | None = None, known: bool = False) -> Summary:
+    """The lobby line. ``known``: ``turn_label`` is still right (no barrier since it was read), so
+    the spectator view — as costly as a seat's view in a big game — need not be built again."""
     r = s.result()
-    turn = None
-    try:
-        turn = s.view(None).get("turn_label")
-    except Exception:  # noqa: BLE001 - the lobby line is cosmetic
-        log.exception("view(None) failed while summarising a game")
+    turn = turn_label
+    if not known:
+        try:
+            turn = s.view(None).get("turn_label")
+        except Exception:  # noqa: BLE001 - the lobby line is cosmetic
+            log.exception("view(None) failed while summarising a game")
     return Summary(status="over" if s.is_terminal() else "active", to_move=s.current_player(),
                    turn_label=str(turn) if turn is not None else None, result=r.to_dict() if r else None)
 
@@ -279,7 +282,8 @@ class GameService:
         if rec.barrier and self._due_snapshot(g, rec.ordinal):
             snapshot = (rec.ordinal, rec.hash, canonical_json(g.state.g))
         try:
-            self.store.append_action(g.id, g.version, rec, summary_of(g.state), snapshot)
+            summary = summary_of(g.state, g.turn_label, known=not rec.barrier and g.turn_label is not None)
+            self.store.append_action(g.id, g.version, rec, summary, snapshot)
         except StaleVersion as e:
             g.discard()
             self.forget(g.id)  # another process wrote this game: reload it from the record
@@ -288,8 +292,10 @@ class GameService:
             g.discard()
             raise
         g.accept(ap)
+        g.turn_label = summary.turn_label
         if snapshot:
             g.last_snapshot = rec.ordinal
+        self.hub.newer(g.id, g.version)
         self.hub.publish(g.id, lambda sd: self.payload(g, sd, log_since=ap.log_before.get(sd)))
         nxt = g.state.current_player()
         if nxt is not None and nxt != before and not g.state.is_terminal():
@@ -355,6 +361,7 @@ class GameService:
                 if isinstance(e, StaleVersion):
                     raise Conflict("the game changed before the undo was recorded; reload it", e.current) from None
                 raise
+            self.hub.newer(g.id, g.version)
             self.hub.publish(g.id, lambda sd: self.payload(g, sd))
             return self.payload(g, side)
 
@@ -362,8 +369,11 @@ class GameService:
         """Another process committed ``version`` of this game: refresh it and push to local sockets."""
         if not self.hub.sides(game_id):
             return
-        g = self.live(game_id)  # brings it up to the stored version
-        self.hub.publish(g.id, lambda sd: self._locked_payload(g, sd))
+        g = self.live(game_id)  # brings it up to the stored version (several notices may coalesce)
+        with g.lock:
+            if not self.hub.newer(g.id, g.version):
+                return  # this version was pushed already
+            self.hub.publish(g.id, lambda sd: self.payload(g, sd))
 
     def publish(self, g: LiveGame) -> None:
         """Push every connected seat its current view (e.g. when the AI starts thinking)."""
