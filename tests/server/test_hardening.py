@@ -205,3 +205,9 @@ def test_a_chosen_seed_is_announced_to_every_seat(client):
         rec = client.get(f"/api/games/{g['id']}/log", params={"token": token(g, side)}).json()
         assert rec["seed"] == 1234 and rec["seed_public"]
         assert rec["setup_hash"] is None  # still no position hashes in a game with hidden information
+
+
+def test_previews_refuse_long_texts_instead_of_echoing_them(client):
+    g = new_game(client)
+    r = client.post(f"/api/games/{g['id']}/previews", json={"token": token(g, "blue"), "actions": ["x" * 5000] * 300})
+    assert r.status_code == 400 and len(r.content) < 1000

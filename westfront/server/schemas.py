@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
@@ -90,7 +90,8 @@ class NotifySettings(BaseModel):
 
 class PreviewRequest(_Body):
     token: str = Field(max_length=64)
-    actions: list[str] = Field(max_length=500, description="action texts (each at most 500 characters)")
+    actions: list[Annotated[str, Field(max_length=500)]] = Field(
+        max_length=500, description="action texts (each at most 500 characters)")
 
 
 class SeatInfo(BaseModel):
