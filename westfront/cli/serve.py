@@ -22,7 +22,8 @@ def serve(
     workers: int = typer.Option(1, "--workers", min=1, max=64,
                                 help="server processes behind this one address (more than 1 needs PostgreSQL)"),
     ai_pool: str = typer.Option("process", "--ai-pool",
-                                help="where AI seats think: 'process' (a pool of worker processes) or 'thread'"),
+                                help="where AI seats think: 'process' (a pool of worker processes), 'ray' "
+                                     "(tasks on $RAY_ADDRESS or a local Ray) or 'thread'"),
 ) -> None:
     """Run the game server (FastAPI, SQLite by default) and print the URL to open."""
     import logging
@@ -35,8 +36,8 @@ def serve(
     from ..server.service import Settings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if ai_pool not in ("process", "thread"):
-        raise typer.BadParameter("--ai-pool is 'process' or 'thread'")
+    if ai_pool not in ("process", "ray", "thread"):
+        raise typer.BadParameter("--ai-pool is 'process', 'ray' or 'thread'")
     url = resolve_db_url(db)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     if workers > 1:

@@ -1,5 +1,8 @@
 """AI seats move on their own, on worker threads, never on a request thread.
 
+With ``ai_pool="ray"`` the same decision is a Ray task instead: on the cluster
+at ``RAY_ADDRESS`` when set, else on a local Ray started at the first AI move.
+
 With ``ai_pool="process"`` (what ``westfront serve`` uses) the thinking itself
 runs in a pool of separate worker processes: the thread only waits for the
 answer, so a searching agent never holds the interpreter lock that request
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import random
 import threading
 import time
@@ -56,6 +60,10 @@ class AIRunner:
         # "spawn": a fork of a threaded server process could inherit a held lock
         self._procs = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) \
             if pool == "process" else None
+        self._ray = pool == "ray"
+        self._ray_think: Any = None
+        self._ray_lock = threading.Lock()
+        self._ray_started = False  # a local Ray this runner started (and stops)
         self._pending: set[str] = set()
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -79,6 +87,10 @@ class AIRunner:
         self._pool.shutdown(wait=False, cancel_futures=True)
         if self._procs is not None:
             self._procs.shutdown(wait=False, cancel_futures=True)
+        if self._ray_started:
+            import ray
+
+            ray.shutdown()
 
     def _run(self, live: LiveGame) -> None:
         try:
@@ -113,15 +125,30 @@ class AIRunner:
             if not self._stop.is_set() and live.ai_to_move() is not None and not self.service.evicted(live):
                 self.poke(live)
 
+    def _on_ray(self, job: tuple[Any, ...]) -> str:
+        """One decision as a Ray task (Ray comes with the ``sim`` extra)."""
+        import ray  # optional (the sim extra) and slow to import: only when configured
+
+        with self._ray_lock:
+            if self._ray_think is None:
+                if not ray.is_initialized():
+                    self._ray_started = True
+                    ray.init(address=os.environ.get("RAY_ADDRESS") or None, ignore_reinit_error=True,
+                             include_dashboard=False, log_to_driver=False, configure_logging=False)
+                self._ray_think = ray.remote(think)
+        return str(ray.get(self._ray_think.remote(*job)))
+
     def _choose(self, live: LiveGame, side: str, position: object) -> str:
         """The agent's move as text; a crashing or cheating agent is logged and replaced by a random move."""
         assert isinstance(position, State)
         legal = [str(a) for a in position.legal_actions()]
         try:
+            seed = (live.seed * 31 + zlib.crc32(side.encode()) + 7919 * live.version) & 0xFFFFFFFF
+            job = (live.game, position.g, list(position.history), live.seats[side].kind, seed, side, self.time_budget)
             if self._procs is not None:
-                seed = (live.seed * 31 + zlib.crc32(side.encode()) + 7919 * live.version) & 0xFFFFFFFF
-                text = self._procs.submit(think, live.game, position.g, list(position.history), live.seats[side].kind,
-                                          seed, side, self.time_budget).result()
+                text = self._procs.submit(think, *job).result()
+            elif self._ray:
+                text = self._on_ray(job)
             else:
                 text = str(live.agent(side).choose(position, side, time_budget=self.time_budget))
             if text in legal:
