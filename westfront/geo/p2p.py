@@ -4,10 +4,12 @@ Race to the Rhine is played on spaces joined by roads, not hexes. A map is:
 
 * ``spaces`` — id (stable, ASCII snake_case), display ``name``, real ``lonlat``,
   board position ``xy`` (0..1, north up), the commanders' ``areas`` it belongs
-  to (areas overlap), ``flags`` (``supply_base``, ``fortified``, ``victory``,
+  to (areas overlap), ``flags`` (``supply_base``, ``depot`` (small supply
+  depot), ``fortified``, ``victory``, ``axis_flag`` (a printed Axis unit),
   ``maquis_zone``, ``ffi_start``, ``ffi_contact``, ``axis_source``,
   ``landing_zone``, ``start``, ``secondary_objective``) and ``attrs``
-  (supply-base capacity, FFI markers at start, …);
+  (supply-base or depot ``capacity``, ``ffi`` markers at start, ``medals`` for
+  taking the space, ``requires`` a module, …);
 * ``links`` — undirected ``a``–``b`` with a ``kind``: ``road`` or
   ``rhine_crossing``;
 * ``areas`` — per commander: display name, colour, corps, starting spaces,
@@ -26,6 +28,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .check_result import CheckResult
+
 SCHEMA_ID = "westfront-p2p/1"
 
 FLAGS = (
@@ -41,6 +45,8 @@ FLAGS = (
     "secondary_objective",
     "port",
     "city",
+    "depot",
+    "axis_flag",
 )
 
 
@@ -168,7 +174,6 @@ class P2PGraph:
 
 def run_p2p_checks(m: dict[str, Any], calibration: dict[str, Any]) -> list[Any]:
     """The ``[[check]]`` facts of a p2p calibration file (see checks.CheckResult)."""
-    from .checks import CheckResult
 
     g = P2PGraph(P2PMap.model_validate(m))
     out = []
