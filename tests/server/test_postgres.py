@@ -166,3 +166,26 @@ def _up(c: httpx.Client) -> bool:
         return c.get("/api/catalog").status_code == 200
     except httpx.HTTPError:
         return False
+
+
+def test_one_process_thinks_for_an_ai_seat(pg_url, fog_game, caplog):
+    """With two servers on one database, the AI seat of a game is run by one of them at a time
+    (an advisory lock): the other serves the game meanwhile and never plays a second move."""
+    from westfront.server.service import Settings
+
+    from .conftest import ThreadServer
+
+    shared = Settings(ai_time=0.2, ai_delay=0.4, shared=True)
+    with ThreadServer(pg_url, shared) as a, ThreadServer(pg_url, shared) as b, \
+            httpx.Client(base_url=a.url, timeout=10) as ca, httpx.Client(base_url=b.url, timeout=10) as cb:
+        g = new_game(ca, seats={"blue": "human", "red": "ai:random"})
+        gid, tb = g["id"], token(g, "blue")
+        for turn in (2, 3):
+            assert act(ca if turn == 2 else cb, gid, tb, "end").status_code == 200
+            # both servers are asked about the game while the AI thinks (each may poke the AI)
+            v = wait_for(lambda: (view(cb, gid, tb), (x := view(ca, gid, tb)))[1]["your_turn"] and x, timeout=30)
+            assert v["view"]["turn"] == turn
+        rec = ca.get(f"/api/games/{gid}/log", params={"token": tb}).json()
+        assert [a["side"] for a in rec["actions"]].count("blue") == 2
+    assert not [r for r in caplog.records if "failed to commit" in r.getMessage()
+                or "recorded first" in r.getMessage()]

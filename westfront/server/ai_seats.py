@@ -93,8 +93,17 @@ class AIRunner:
             ray.shutdown()
 
     def _run(self, live: LiveGame) -> None:
+        with self.service.store.claim_ai(live.id) as mine:
+            if not mine:  # another server process is thinking for this game; it will play on
+                with self._lock:
+                    self._pending.discard(live.id)
+                return
+            self._think_and_play(live)
+
+    def _think_and_play(self, live: LiveGame) -> None:
         try:
             while not self._stop.is_set():
+                live = self.service.fresh(live)  # another process may have moved meanwhile
                 with live.lock:
                     side = live.ai_to_move()
                     if side is None or self.service.evicted(live):

@@ -102,9 +102,16 @@ class GameService:
             g = self._live.get(game_id)
             if g is not None:
                 self._live.move_to_end(game_id)
-        if g is not None:
-            return self._fresh(g) if self.settings.shared else g
-        return self._load(game_id)
+        if g is None:
+            return self._load(game_id)
+        if self.settings.shared:
+            g = self._fresh(g)
+            self.ai.poke(g)  # the process that was thinking for an AI seat may be gone
+        return g
+
+    def fresh(self, g: LiveGame) -> LiveGame:
+        """``g`` as stored now (the same object when one process serves the database)."""
+        return self._fresh(g) if self.settings.shared else g
 
     def _fresh(self, g: LiveGame) -> LiveGame:
         """``g`` at the version the database has (one indexed read; another process may have moved)."""

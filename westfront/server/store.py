@@ -173,6 +173,24 @@ class Store:
         if self.notify_as is not None:
             conn.execute(_NOTIFY, {"payload": f"{game_id} {version} {self.notify_as}"})
 
+    @contextlib.contextmanager
+    def claim_ai(self, game_id: str) -> Iterator[bool]:
+        """Whether this process may run the AI of a game now: always, except that with several
+        processes on PostgreSQL (``notify_as`` set) one holds a session advisory lock on it."""
+        if self.notify_as is None:
+            yield True
+            return
+        with self.engine.connect() as conn:
+            key = {"k": f"westfront-ai:{game_id}"}
+            got = bool(conn.execute(text("SELECT pg_try_advisory_lock(hashtext(:k))"), key).scalar())
+            conn.commit()
+            try:
+                yield got
+            finally:
+                if got:
+                    conn.execute(text("SELECT pg_advisory_unlock(hashtext(:k))"), key)
+                    conn.commit()
+
     def set_notify(self, game_id: str, side: str, webhook: str | None, email: str | None, link: str) -> None:
         with self._write() as conn:
             conn.execute(update(db.seats).where(db.seats.c.game_id == game_id, db.seats.c.side == side)
