@@ -36,7 +36,7 @@ def main() -> None:
     rng = random.Random(a.seed)
     full, patched, pushes = [], [], []
     with TestClient(create_app("sqlite://")) as c:
-        sides = registry.info(a.game).players
+        sides = registry.info(a.game).seated()
         g = c.post("/api/games", json={"game": a.game, "seats": dict.fromkeys(sides, "human"), "seed": a.seed}).json()
         gid, toks = g["id"], {s: g["seats"][s]["token"] for s in sides}
         sockets = {s: c.websocket_connect(f"/ws/games/{gid}?token={toks[s]}&diff=1").__enter__() for s in sides}

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from westfront.ai.hooks import hooks_for
+from westfront.api import resolve_options
 from westfront.core.state import is_visible
 from westfront.games import registry
 
@@ -91,8 +92,10 @@ def words_in(blob: str, words: dict[str, list[str]]) -> list[str]:
 @pytest.mark.parametrize("game", hidden_games())
 @pytest.mark.parametrize("seed", [1, 2])
 def test_no_hidden_identity_reaches_the_other_seat(client, game, seed):
-    g = new_game(client, game=game, seats={p: "human" for p in registry.info(game).players}, seed=seed,
-                 options=OPTIONS.get(game, {}))
+    info = registry.info(game)
+    options = OPTIONS.get(game, {})
+    g = new_game(client, game=game, seats=dict.fromkeys(info.seated(resolve_options(info, options)), "human"),
+                 seed=seed, options=options)
     gid = g["id"]
     toks = {side: token(g, side) for side in g["seats"]}
     live = client.app.state.service.live(gid)

@@ -30,6 +30,7 @@ INFO = GameInfo(
     title="1944: Race to the Rhine (with Patch-Devers)",
     # seat order of the lobby: with N players the first N of these play (tables.toml [commanders].seats)
     players=COMMANDERS,
+    seat_count_option="players",
     scenarios=(
         ScenarioInfo("dragoon", "Race to the Rhine with Patch-Devers",
                      "Allied commanders race their Corps to the Rhine, supplied by trucks; the Axis marker supply is the clock."),
