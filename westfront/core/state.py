@@ -515,6 +515,19 @@ class State:
     def visible_log(self, player: str | None) -> list[Event]:
         return [e for e in self.log if is_visible(e, player)]
 
+    def action_visible_to(self, actor: str, action: str, events: list[Event], viewer: str | None) -> bool:
+        """Whether ``viewer`` (None: a spectator) may read the text of ``actor``'s ``action``.
+
+        Action records (server log, replay) show the text to the actor always. The default
+        treats an action as public when every event it produced is visible to the viewer;
+        a game whose actions can name something secret *without* emitting a hidden event
+        (placing a hidden unit, choosing a secret card) must override this and decide from
+        the action itself, never from an event list that may be empty.
+        """
+        if viewer is not None and viewer == actor:
+            return True
+        return all(is_visible(e, viewer) for e in events)
+
     # ----- flow control (used by steps) ------------------------------------
     @property
     def rng(self) -> Rng:

@@ -100,3 +100,12 @@ class GameState(Position):
 
     def preview(self, action: Action | str) -> dict[str, Any] | None:
         return build_preview(self, action)
+
+    def action_visible_to(self, actor: str, action: str, events: list[Any], viewer: str | None) -> bool:
+        """18.5: with phantoms, which German unit enters or is rebuilt, where, and with which
+        phantom reaches the Allies only through the public events (as hidden markers), never as
+        the action's text ("build ge-84c" emits no event at all)."""
+        if actor == "german" and viewer != "german" and self.options.get("phantoms") \
+                and action.split(" ", 1)[0] in ("place", "build", "at", "none", "step", "disband"):
+            return False
+        return super().action_visible_to(actor, action, events, viewer)
