@@ -254,6 +254,13 @@ def test_save_download_and_upload_round_trip(client):
     assert bad.status_code == 400 and "save" in bad.json()["detail"]
 
 
+def test_a_player_alone_against_the_computer_may_save(client):
+    g = new_game(client, seats={"blue": "human", "red": "ai:random"})
+    r = client.get(f"/api/games/{g['id']}/save", params={"token": token(g, "blue")})
+    assert r.status_code == 200
+    assert westfront.from_json(r.text, verify=True).INFO.id == "skirmish"
+
+
 def test_catalog_maps_and_openapi_are_served(client):
     cat = client.get("/api/catalog").json()
     assert "skirmish" in {g["id"] for g in cat["games"]}

@@ -6,7 +6,8 @@ random     uniformly random legal actions (the baseline)
 heuristic  best prior from the game's ``score_actions``; milliseconds per decision
 easy       the heuristic sampled at temperature 0.5: plausible but error-prone
 normal     MCTS, 48 iterations (capped at 0.8 s per decision, so under 1 s)
-hard       MCTS, 300 iterations (capped at 5 s per decision)
+hard       MCTS, 300 iterations (capped at 5 s per decision), keeping its tree from one
+           decision to the next and widening wide decisions progressively
 mcts       MCTS, 200 iterations; ``mcts@N`` for N iterations (no time cap)
 =========  ==========================================================================
 
@@ -26,6 +27,7 @@ from .mcts import MCTSAgent
 EASY_TEMPERATURE = 0.5
 NORMAL_ITERATIONS, NORMAL_CAP_S = 48, 0.8  # the cap leaves room for the iteration that overruns it
 HARD_ITERATIONS, HARD_CAP_S = 300, 5.0
+HARD_WIDENING = 2.0
 MCTS_ITERATIONS = 200
 
 
@@ -42,7 +44,8 @@ def normal(seed: int | None = None, **params: Any) -> MCTSAgent:
 
 
 def hard(seed: int | None = None, **params: Any) -> MCTSAgent:
-    return MCTSAgent(seed, **{"iterations": HARD_ITERATIONS, "time_budget": HARD_CAP_S, "name": "hard", **params})
+    return MCTSAgent(seed, **{"iterations": HARD_ITERATIONS, "time_budget": HARD_CAP_S, "name": "hard",
+                               "reuse": True, "widening": HARD_WIDENING, **params})
 
 
 def mcts(seed: int | None = None, **params: Any) -> MCTSAgent:

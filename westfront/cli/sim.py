@@ -158,7 +158,7 @@ def replay_record(
     save: Path = typer.Option(None, "--save", help="write the re-created game as a save file (needs --seed)"),
 ) -> None:
     """Re-create games from their records (scenario, options, seed, actions) and check each final hash."""
-    from ..ai.match import replay
+    from ..sim.match import replay
     from ..sim.simulate import read_records
 
     path = source / "records.jsonl" if source.is_dir() else source

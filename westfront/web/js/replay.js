@@ -59,7 +59,7 @@ export async function replayScreen(root, gameId) {
     actionLine.textContent = f.at === 0 ? "Start of the game" : `Action ${f.at}: ${f.actor ? titleCase(f.actor) + " — " : ""}${f.action ?? "(hidden)"}`;
     map.setPieces(v.units || [], v.markers || []);
     clear(info).append(el("h3", {}, v.turn_label || ""), el("div", {}, v.phase || ""), ...(v.status || []).map((s) => el("div", { class: "statusline" }, s)));
-    clear(logList).append(...f.log.slice(-300).map(logItem));
+    clear(logList).append(...f.log.slice(-300).map((e) => logItem(e)));
     logList.scrollTop = logList.scrollHeight;
   }
   slider.oninput = show;
