@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import OVERFLOW, VERB_BUCKETS, VERBS, ActionCodec
-from .aec import SHAPING_WEIGHTS, WestfrontAEC, spaces_for
+from .aec import SHAPING_WEIGHTS, WestfrontAEC, legal_table_of, observe_state, spaces_for
 from .layout import Layout, layout_for
 from .observe import Observer
 from .single import WestfrontGym
@@ -51,5 +51,7 @@ __all__ = [
     "env",
     "gym_env",
     "layout_for",
+    "legal_table_of",
+    "observe_state",
     "spaces_for",
 ]

@@ -9,9 +9,11 @@ Its index is stable across positions, scenarios and seeds:
   of :data:`VERB_BUCKETS` hashed slots keyed by the verb and those arguments;
 * **location slot** (``L`` of them) — 0 for none; then every hex (or node) of the
   map; then every off-map box; then every unit id the game shows in a starting
-  view. Of an action's arguments the location is the *last hex*, else the last unit,
-  else the last box. A unit without a slot of its own (an opaque hidden marker)
-  is located at its hex, or its box.
+  view; then :data:`UNIT_BUCKETS` hashed slots for other units. Of an action's
+  arguments the location is the *last hex*, else the last unit, else the last box.
+  A unit without a slot of its own (a reinforcement not shown at the start, an
+  opaque hidden marker) is located at its hex when it is on the map, else at the
+  hashed slot of its id.
 
 Two legal actions can meet on one index (two units of a stack named by hex, a
 unit and its destination where only the destination counts). The first, in the
@@ -40,6 +42,7 @@ VERBS: tuple[str, ...] = (
 )
 VERB_BUCKETS = 16
 OVERFLOW = 32
+UNIT_BUCKETS = 128
 _VERB_SLOT = {v: k for k, v in enumerate(VERBS)}
 
 
@@ -56,7 +59,7 @@ class Decoded:
     """What an index stands for (see :meth:`ActionCodec.describe`)."""
 
     verb: str  # a verb of VERBS, "bucket:<k>", or "overflow"
-    location_kind: str  # "none", "location", "box", "unit" or "overflow"
+    location_kind: str  # "none", "location", "box", "unit", "unit_bucket" or "overflow"
     location: str | None  # the hex label / node id, box name or unit id
 
 
@@ -69,7 +72,8 @@ class ActionCodec:
         self.n_locations = len(layout.locations)
         self.box_base = 1 + self.n_locations
         self.unit_base = self.box_base + len(layout.boxes)
-        self.L = self.unit_base + len(layout.units)
+        self.bucket_base = self.unit_base + len(layout.units)
+        self.L = self.bucket_base + UNIT_BUCKETS
         self.overflow_base = self.n_verbs * self.L
         self.size = self.overflow_base + OVERFLOW
 
@@ -86,8 +90,7 @@ class ActionCodec:
         if u is not None:
             if u.get("hex") in lay.loc_index:
                 return 2, 1 + lay.loc_index[u["hex"]]
-            if u.get("box") in lay.box_index:
-                return 2, self.box_base + lay.box_index[u["box"]]
+            return 2, self.bucket_base + zlib.crc32(arg.encode()) % UNIT_BUCKETS
         k = lay.box_index.get(arg)
         if k is not None:
             return 1, self.box_base + k
@@ -139,4 +142,6 @@ class ActionCodec:
             return Decoded(verb, "location", lay.locations[loc - 1])
         if loc < self.unit_base:
             return Decoded(verb, "box", lay.boxes[loc - self.box_base])
-        return Decoded(verb, "unit", lay.units[loc - self.unit_base])
+        if loc < self.bucket_base:
+            return Decoded(verb, "unit", lay.units[loc - self.unit_base])
+        return Decoded(verb, "unit_bucket", str(loc - self.bucket_base))

@@ -38,13 +38,18 @@ class GameSpaces:
         self.layout = layout_for(game_id)
         self.codec = ActionCodec(self.layout)
         self.observer = Observer(self.layout, self.codec)
+
+    def observation_space(self) -> gymnasium.spaces.Dict:
+        """A new observation space (spaces carry their own sampling RNG, so each agent gets its own)."""
         o = self.observer
-        self.observation_space = gymnasium.spaces.Dict({
+        return gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(0.0, PLANE_MAX, (o.n_planes, *self.layout.grid_shape), np.float32),
             "globals": gymnasium.spaces.Box(-GLOBAL_MAX, GLOBAL_MAX, (o.n_globals,), np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (self.codec.size,), np.int8),
         })
-        self.action_space = gymnasium.spaces.Discrete(self.codec.size)
+
+    def action_space(self) -> gymnasium.spaces.Discrete:
+        return gymnasium.spaces.Discrete(self.codec.size)
 
 
 _SPACES: dict[str, GameSpaces] = {}
@@ -55,6 +60,27 @@ def spaces_for(game_id: str) -> GameSpaces:
     if got is None:
         got = _SPACES[game_id] = GameSpaces(game_id)
     return got
+
+
+def legal_table_of(state: State, side: str) -> dict[int, Action]:
+    """Index → action of ``side``'s legal actions in ``state`` (empty unless the engine asks ``side``)."""
+    if state.is_terminal() or state.current_player() != side:
+        return {}
+    view_units = {u["id"]: u for u in state.view(side).get("units") or []}
+    _, table, _ = spaces_for(state.INFO.id).codec.encode(state.legal_actions(), view_units)
+    return table
+
+
+def observe_state(state: State, side: str, table: dict[int, Action] | None = None) -> dict[str, np.ndarray]:
+    """``side``'s observation of ``state``: built from ``state.view(side)`` and ``side``'s legal actions only."""
+    sp = spaces_for(state.INFO.id)
+    if table is None:
+        table = legal_table_of(state, side)
+    planes, glob = sp.observer.observe(state.view(side), side, table)
+    mask = np.zeros(sp.codec.size, np.int8)
+    if table:
+        mask[list(table)] = 1
+    return {"observation": planes, "globals": glob, "action_mask": mask}
 
 
 class WestfrontAEC(AECEnv):  # type: ignore[misc]
@@ -90,6 +116,8 @@ class WestfrontAEC(AECEnv):  # type: ignore[misc]
         self.illegal = illegal
         self.spaces = spaces_for(game_id)
         self.possible_agents: list[str] = list(info.players)
+        self.observation_spaces = {a: self.spaces.observation_space() for a in self.possible_agents}
+        self.action_spaces = {a: self.spaces.action_space() for a in self.possible_agents}
         self._np_random = np.random.default_rng(seed)
         self.state_: State | None = None
         self._tables: dict[str, dict[int, Action]] = {}
@@ -97,10 +125,10 @@ class WestfrontAEC(AECEnv):  # type: ignore[misc]
 
     # ----- spaces -----------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.spaces.observation_space
+        return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.spaces.action_space
+        return self.action_spaces[agent]
 
     @property
     def codec(self) -> ActionCodec:
@@ -128,7 +156,7 @@ class WestfrontAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {"events": []} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"events": []} for a in self.agents}
         self.steps = 0
         self._potential = self._potentials() if self.reward_mode == "shaped" else {}
         self._tables = {}
@@ -140,23 +168,12 @@ class WestfrontAEC(AECEnv):  # type: ignore[misc]
         key = f"{agent}:{len(s.history)}"
         got = self._tables.get(key)
         if got is None:
-            if s.current_player() != agent or s.is_terminal():
-                got = {}
-            else:
-                view_units = {u["id"]: u for u in s.view(agent).get("units") or []}
-                _, got, _ = self.codec.encode(s.legal_actions(), view_units)
+            got = legal_table_of(s, agent)
             self._tables = {key: got}
         return got
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        s = self.game
-        view = s.view(agent)
-        table = self.legal_table(agent)
-        planes, glob = self.spaces.observer.observe(view, agent, table)
-        mask = np.zeros(self.codec.size, np.int8)
-        if table:
-            mask[list(table)] = 1
-        return {"observation": planes, "globals": glob, "action_mask": mask}
+        return observe_state(self.game, agent, self.legal_table(agent))
 
     def action_of(self, agent: str, index: int) -> Action | None:
         """The action an index means for ``agent`` now, or None if it is not legal."""

@@ -58,7 +58,7 @@ def _hex_static(path: Path) -> tuple[tuple[int, ...], list[str], np.ndarray, lis
                                      tuple[tuple[int, ...], ...], list[str]]:
     m = load_map(path)
     slots = sorted(m.index.values())
-    locations = [m.labels[i] for i in slots]
+    locations = [m.label(i) for i in slots]
     pos = {i: k for k, i in enumerate(slots)}
     n = m.size
     names: list[str] = []
@@ -142,7 +142,7 @@ def _p2p_static(raw: dict[str, Any]) -> tuple[tuple[int, ...], list[str], np.nda
         adj[pos[a]].add(pos[b])
         adj[pos[b]].add(pos[a])
     nbrs = tuple(tuple(sorted(s)) for s in adj)
-    return (n,), locations, np.arange(n, dtype=np.int64), names, planes, nbrs, list((raw.get("boxes") or {}))
+    return (n,), locations, np.arange(n, dtype=np.int64), names, planes, nbrs, list(raw.get("boxes") or {})
 
 
 def _vocabularies(game_id: str) -> tuple[set[str], set[str], set[str], set[str], set[str]]:

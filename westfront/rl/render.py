@@ -18,7 +18,8 @@ from PIL import Image, ImageDraw
 
 from ..core.hexgrid import grid_for
 from ..games import registry
-from ..geo.render import _font, _Frame, render_map
+from ..geo.fonts import font as _font
+from ..geo.render import _Frame, render_map
 from ..geo.render_p2p import render_p2p
 
 SIDE_COLOURS = ("#1f4e9e", "#b3261e", "#2e7d32", "#7b1fa2")

@@ -82,7 +82,7 @@ class WestfrontGym(gymnasium.Env):  # type: ignore[misc]
         if not self._done():
             env.step(action)
             reward += env.rewards.get(self.side, 0.0)
-        info = dict(env.infos.get(self.side, {}))
+        info: dict[str, Any] = dict(env.infos.get(self.side, {}))
         if not info.get("illegal"):
             reward += self._others_play()
         terminated = bool(env.terminations.get(self.side))
