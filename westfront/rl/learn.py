@@ -1,0 +1,164 @@
+"""A small NumPy learner for the environments: REINFORCE on a linear softmax policy over legal actions.
+
+It needs nothing beyond NumPy, so it runs in ``make test`` (a smoke run) and on any
+machine. It uses the action-index mapping (``index = verb_slot × L + location``,
+docs/rl.md) to score each legal index from features of that index read out of the
+observation: the verb, the kind of location, every plane at the location's cell and
+the mean of every plane over its neighbours, and the cell's position on the map.
+A linear score of such features can learn "attack where the odds are good", "move
+towards the objective", "don't end the turn early" and the like, and it is the same
+policy for every position, side and scenario of a game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .actions import ActionCodec
+from .aec import spaces_for
+from .layout import Layout
+from .single import WestfrontGym
+
+LOCATION_KINDS = 5  # none, location, box, unit, unit bucket (+ overflow gets none)
+
+
+class Features:
+    """φ(observation, index) for one game."""
+
+    def __init__(self, layout: Layout, codec: ActionCodec):
+        self.layout = layout
+        self.codec = codec
+        n_planes = spaces_for(layout.game_id).observer.n_planes
+        self.n_planes = n_planes
+        self.size = codec.n_verbs + LOCATION_KINDS + 2 * n_planes + 2
+        cells = np.asarray(layout.cell)
+        # neighbour averaging as a (cells × locations) matrix product: cheap per decision
+        nb = np.zeros((len(layout.locations), layout.cells), np.float32)
+        for k, ns in enumerate(layout.neighbours):
+            for j in ns:
+                nb[k, cells[j]] = 1.0 / len(ns)
+        self.neighbour_matrix = nb
+        if layout.map_kind == "hex":
+            rows, cols = layout.grid_shape
+            self.xy = np.stack([(cells % cols) / max(1, cols - 1), (cells // cols) / max(1, rows - 1)], 1)
+        else:
+            self.xy = np.zeros((len(layout.locations), 2))
+
+    def __call__(self, obs: dict[str, np.ndarray], indices: np.ndarray) -> np.ndarray:
+        c = self.codec
+        planes = obs["observation"].reshape(self.n_planes, -1)
+        out = np.zeros((len(indices), self.size), np.float32)
+        over = indices >= c.overflow_base
+        verb, loc = np.divmod(np.where(over, 0, indices), c.L)
+        rows = np.arange(len(indices))
+        out[rows[~over], verb[~over]] = 1.0
+        kind = np.select([loc == 0, loc < c.box_base, loc < c.unit_base, loc < c.bucket_base], [0, 1, 2, 3], 4)
+        out[rows, c.n_verbs + kind] = 1.0
+        on_map = (~over) & (loc >= 1) & (loc < c.box_base)
+        if on_map.any():
+            k = loc[on_map] - 1
+            base = c.n_verbs + LOCATION_KINDS
+            out[on_map, base:base + self.n_planes] = planes[:, self.layout.cell[k]].T
+            out[on_map, base + self.n_planes:base + 2 * self.n_planes] = (self.neighbour_matrix[k] @ planes.T)
+            out[on_map, -2:] = self.xy[k]
+        return np.log1p(np.abs(out)) * np.sign(out)  # tame counts and budgets
+
+
+@dataclass
+class LinearPolicy:
+    """Softmax over legal indices of θ·φ(observation, index)."""
+
+    features: Features
+    theta: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+
+    def __post_init__(self) -> None:
+        if self.theta.size == 0:
+            self.theta = np.zeros(self.features.size, np.float64)
+
+    def distribution(self, obs: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        legal = np.flatnonzero(obs["action_mask"])
+        phi = self.features(obs, legal).astype(np.float64)
+        z = phi @ self.theta
+        p = np.exp(z - z.max())
+        return legal, phi, p / p.sum()
+
+    def act(self, obs: dict[str, np.ndarray], rng: np.random.Generator, greedy: bool = False) -> int:
+        legal, _, p = self.distribution(obs)
+        return int(legal[int(np.argmax(p))] if greedy else rng.choice(legal, p=p))
+
+
+@dataclass
+class Checkpoint:
+    episode: int
+    seconds: float
+    win_rate: dict[str, float]
+
+
+def play(env: WestfrontGym, policy: LinearPolicy, rng: np.random.Generator, seed: int, greedy: bool = False,
+         trace: list[tuple[np.ndarray, np.ndarray, int]] | None = None) -> float:
+    """One game; returns the learner's total reward and, in ``trace``, (features, probabilities, choice)."""
+    obs, _ = env.reset(seed=seed)
+    total = 0.0
+    done = False
+    while not done:
+        if not obs["action_mask"].any():
+            break
+        legal, phi, p = policy.distribution(obs)
+        k = int(np.argmax(p)) if greedy else int(rng.choice(len(legal), p=p))
+        if trace is not None:
+            trace.append((phi, p, k))
+        obs, reward, term, trunc, _ = env.step(int(legal[k]))
+        total += reward
+        done = term or trunc
+    return total
+
+
+def win_rate(game_id: str, policy: LinearPolicy, opponent: str, games: int, seed: int, **env_kw: Any) -> float:
+    env = WestfrontGym(game_id, opponent=opponent, **env_kw)
+    rng = np.random.default_rng(seed)
+    wins = sum(1 for g in range(games) if play(env, policy, rng, seed + g) > 0)
+    return wins / games
+
+
+def train(game_id: str, *, episodes: int, opponent: str | Callable[[int], str] = "random", lr: float = 0.05,
+          eval_every: int = 0, eval_games: int = 20, eval_opponents: tuple[str, ...] = ("random", "heuristic"),
+          seed: int = 0, log: Callable[[str], None] | None = None, **env_kw: Any) -> tuple[LinearPolicy, list[Checkpoint]]:
+    """REINFORCE with a running-mean baseline. ``opponent`` may depend on the episode (a curriculum);
+    every ``eval_every`` episodes the policy plays ``eval_games`` fresh games against each of
+    ``eval_opponents`` (seeds the training never sees)."""
+    sp = spaces_for(game_id)
+    policy = LinearPolicy(Features(sp.layout, sp.codec))
+    rng = np.random.default_rng(seed)
+    envs: dict[str, WestfrontGym] = {}
+    baseline = 0.0
+    curve: list[Checkpoint] = []
+    t0 = time.perf_counter()
+
+    def evaluate(ep: int) -> None:
+        rates = {o: win_rate(game_id, policy, o, eval_games, 10_000_000 + 1000 * ep, **env_kw) for o in eval_opponents}
+        curve.append(Checkpoint(ep, round(time.perf_counter() - t0, 1), rates))
+        if log:
+            log(f"episode {ep}: " + ", ".join(f"win rate vs {o} {r:.2f}" for o, r in rates.items()))
+
+    if eval_every:
+        evaluate(0)
+    for ep in range(1, episodes + 1):
+        opp = opponent(ep) if callable(opponent) else opponent
+        env = envs.get(opp) or envs.setdefault(opp, WestfrontGym(game_id, opponent=opp, **env_kw))
+        trace: list[tuple[np.ndarray, np.ndarray, int]] = []
+        ret = play(env, policy, rng, seed * 1_000_003 + ep, trace=trace)
+        advantage = ret - baseline
+        baseline += 0.05 * (ret - baseline)
+        if trace and advantage:
+            grad = np.zeros_like(policy.theta)
+            for phi, p, k in trace:
+                grad += phi[k] - p @ phi
+            policy.theta += lr * advantage * grad / max(1.0, len(trace) ** 0.5)
+        if eval_every and ep % eval_every == 0:
+            evaluate(ep)
+    return policy, curve
