@@ -17,8 +17,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="skirmish")
     ap.add_argument("--decisions", type=int, default=12, help="random decisions played before the picture")
-    ap.add_argument("--planes", default="terrain:forest,hexside:river:3,zone:blue_edge,side0:units:inf,"
-                                        "side0:units:arm,side1:units:inf,side1:units:arm,marker:control:side1,"
+    ap.add_argument("--planes", default="terrain:forest,hexside:river:2,zone:objective,side0:units:inf,"
+                                        "side0:units:arm,side1:units:inf,side1:units:arm,marker:control:side0,"
                                         "legal_target")
     ap.add_argument("--seed", type=int, default=4)
     ap.add_argument("--out", default="observation.png")

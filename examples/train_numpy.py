@@ -18,6 +18,8 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+import numpy as np
+
 from westfront.rl.learn import train
 
 
@@ -31,7 +33,7 @@ def plot(curve: list[dict], title: str, out: Path) -> None:
     for opp in curve[0]["win_rate"]:
         ax.plot([c["episode"] for c in curve], [c["win_rate"][opp] for c in curve], marker="o", label=f"vs {opp}")
     ax.set_xlabel("training episodes")
-    ax.set_ylabel("win rate (greedy-free sampling)")
+    ax.set_ylabel("win rate")
     ax.set_ylim(-0.02, 1.02)
     ax.grid(alpha=0.3)
     ax.set_title(title, fontsize=10)
@@ -53,20 +55,24 @@ def main() -> None:
     ap.add_argument("--eval-opponents", default="random,heuristic")
     ap.add_argument("--reward", default="shaped", choices=("win", "shaped"))
     ap.add_argument("--option", action="append", default=[], help="game option key=value (repeatable)")
-    ap.add_argument("--max-steps", type=int, default=None, help="truncate an episode after this many decisions")
+    ap.add_argument("--max-steps", type=int, default=1000,
+                    help="truncate an episode after this many decisions (a greedy policy can loop select/cancel)")
+    ap.add_argument("--eval-sampled", action="store_true", help="evaluate by sampling instead of the best action")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="rl-curve")
     args = ap.parse_args()
     options = dict(o.split("=", 1) for o in args.option) or None
     policy, curve = train(
         args.game, episodes=args.episodes, opponent=args.opponent, lr=args.lr, eval_every=args.eval_every,
-        eval_games=args.eval_games, eval_opponents=tuple(args.eval_opponents.split(",")), seed=args.seed,
+        eval_games=args.eval_games, eval_opponents=tuple(args.eval_opponents.split(",")),
+        eval_greedy=not args.eval_sampled, seed=args.seed,
         log=print, side=args.side, scenario=args.scenario, options=options, reward=args.reward,
         max_steps=args.max_steps,
     )
     rows = [asdict(c) for c in curve]
     out = Path(args.out)
     out.with_suffix(".json").write_text(json.dumps({"args": vars(args), "curve": rows}, indent=1))
+    np.save(out.with_suffix(".theta.npy"), policy.theta)
     try:
         plot(rows, f"{args.game} {args.scenario or ''} as {args.side or 'first side'}: NumPy REINFORCE", out.with_suffix(".png"))
     except ImportError:

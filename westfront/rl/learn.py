@@ -5,7 +5,8 @@ machine. It uses the action-index mapping (``index = verb_slot × L + location``
 docs/rl.md) to score each legal index from features of that index read out of the
 observation: the verb, the kind of location, every plane at the location's cell and
 the mean of every plane over its neighbours, and the cell's position on the map.
-A linear score of such features can learn "attack where the odds are good", "move
+and how near the location is to each map feature and zone and to the nearest own and
+enemy unit (1 / (1 + hexes)). A linear score of such features can learn "attack where the odds are good", "move
 towards the objective", "don't end the turn early" and the like, and it is the same
 policy for every position, side and scenario of a game.
 """
@@ -33,10 +34,22 @@ class Features:
     def __init__(self, layout: Layout, codec: ActionCodec):
         self.layout = layout
         self.codec = codec
-        n_planes = spaces_for(layout.game_id).observer.n_planes
+        observer = spaces_for(layout.game_id).observer
+        n_planes = observer.n_planes
         self.n_planes = n_planes
-        self.size = codec.n_verbs + LOCATION_KINDS + 2 * n_planes + 2
         cells = np.asarray(layout.cell)
+        self.distance = _all_distances(layout.neighbours)
+        names = observer.spec.plane_names
+        static = layout.static_planes.reshape(len(layout.static_names), -1)
+        near = []
+        for k, name in enumerate(layout.static_names):
+            if name.startswith(("zone:", "feature:")):
+                inside = np.flatnonzero(static[k][cells] > 0)
+                if len(inside):
+                    near.append(1.0 / (1.0 + self.distance[:, inside].min(axis=1)))
+        self.static_near = np.stack(near, 1) if near else np.zeros((len(cells), 0))
+        self.unit_planes = [names.index(f"side{r}:count") for r in range(len(layout.players))]
+        self.size = codec.n_verbs + LOCATION_KINDS + 2 * n_planes + 2 + self.static_near.shape[1] + len(self.unit_planes)
         # neighbour averaging as a (cells × locations) matrix product: cheap per decision
         nb = np.zeros((len(layout.locations), layout.cells), np.float32)
         for k, ns in enumerate(layout.neighbours):
@@ -65,8 +78,37 @@ class Features:
             base = c.n_verbs + LOCATION_KINDS
             out[on_map, base:base + self.n_planes] = planes[:, self.layout.cell[k]].T
             out[on_map, base + self.n_planes:base + 2 * self.n_planes] = (self.neighbour_matrix[k] @ planes.T)
-            out[on_map, -2:] = self.xy[k]
+            col = base + 2 * self.n_planes
+            out[on_map, col:col + 2] = self.xy[k]
+            col += 2
+            out[on_map, col:col + self.static_near.shape[1]] = self.static_near[k]
+            col += self.static_near.shape[1]
+            for j, p in enumerate(self.unit_planes):  # nearness of the nearest unit of each side
+                occupied = np.flatnonzero(planes[p][self.layout.cell] > 0)
+                if len(occupied):
+                    out[on_map, col + j] = 1.0 / (1.0 + self.distance[np.ix_(k, occupied)].min(axis=1))
         return np.log1p(np.abs(out)) * np.sign(out)  # tame counts and budgets
+
+
+def _all_distances(neighbours: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """Steps between every two locations over the map's adjacency (breadth-first; large where unconnected)."""
+    n = len(neighbours)
+    dist = np.full((n, n), n, np.int32)
+    for src in range(n):
+        row = dist[src]
+        row[src] = 0
+        frontier = [src]
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for a in frontier:
+                for b in neighbours[a]:
+                    if row[b] > d:
+                        row[b] = d
+                        nxt.append(b)
+            frontier = nxt
+    return dist
 
 
 @dataclass
@@ -118,19 +160,26 @@ def play(env: WestfrontGym, policy: LinearPolicy, rng: np.random.Generator, seed
     return total
 
 
-def win_rate(game_id: str, policy: LinearPolicy, opponent: str, games: int, seed: int, **env_kw: Any) -> float:
+def win_rate(game_id: str, policy: LinearPolicy, opponent: str, games: int, seed: int, greedy: bool = False,
+             **env_kw: Any) -> float:
+    """Share of ``games`` fresh games won against ``opponent`` (rewards are not read: the result is)."""
     env = WestfrontGym(game_id, opponent=opponent, **env_kw)
     rng = np.random.default_rng(seed)
-    wins = sum(1 for g in range(games) if play(env, policy, rng, seed + g) > 0)
+    wins = 0
+    for g in range(games):
+        play(env, policy, rng, seed + g, greedy=greedy)
+        r = env.aec.game.result()
+        wins += r is not None and r.winner == env.side
     return wins / games
 
 
 def train(game_id: str, *, episodes: int, opponent: str | Callable[[int], str] = "random", lr: float = 0.05,
           eval_every: int = 0, eval_games: int = 20, eval_opponents: tuple[str, ...] = ("random", "heuristic"),
-          seed: int = 0, log: Callable[[str], None] | None = None, **env_kw: Any) -> tuple[LinearPolicy, list[Checkpoint]]:
+          eval_greedy: bool = True, seed: int = 0, log: Callable[[str], None] | None = None, **env_kw: Any) -> tuple[LinearPolicy, list[Checkpoint]]:
     """REINFORCE with a running-mean baseline. ``opponent`` may depend on the episode (a curriculum);
     every ``eval_every`` episodes the policy plays ``eval_games`` fresh games against each of
-    ``eval_opponents`` (seeds the training never sees)."""
+    ``eval_opponents`` (seeds the training never sees), taking its best-scored action (``eval_greedy``)
+    or sampling."""
     sp = spaces_for(game_id)
     policy = LinearPolicy(Features(sp.layout, sp.codec))
     rng = np.random.default_rng(seed)
@@ -140,7 +189,8 @@ def train(game_id: str, *, episodes: int, opponent: str | Callable[[int], str] =
     t0 = time.perf_counter()
 
     def evaluate(ep: int) -> None:
-        rates = {o: win_rate(game_id, policy, o, eval_games, 10_000_000 + 1000 * ep, **env_kw) for o in eval_opponents}
+        rates = {o: win_rate(game_id, policy, o, eval_games, 10_000_000 + 1000 * ep, greedy=eval_greedy, **env_kw)
+                 for o in eval_opponents}
         curve.append(Checkpoint(ep, round(time.perf_counter() - t0, 1), rates))
         if log:
             log(f"episode {ep}: " + ", ".join(f"win rate vs {o} {r:.2f}" for o, r in rates.items()))
