@@ -213,3 +213,23 @@ def test_spaces_are_the_same_for_every_scenario_and_side(game_id):
         for a in x.possible_agents:
             assert x.observation_space(a) == envs[0].observation_space(first)
             assert x.action_space(a) == envs[0].action_space(first)
+
+
+def test_point_to_point_maps_become_node_planes():
+    # Race to the Rhine's map (westfront-p2p/1) is committed before its rules: its planes are per node
+    import json
+    from pathlib import Path
+
+    from westfront.rl.layout import _p2p_static
+
+    path = Path(westfront.__file__).parent / "games" / "race_to_the_rhine" / "data" / "map.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    shape, locations, cell, names, planes, nbrs, _ = _p2p_static(raw)
+    nodes = raw.get("nodes") or raw.get("spaces")
+    assert shape == (len(nodes),) and len(locations) == len(nodes) and list(cell) == list(range(len(nodes)))
+    assert "on_map" in names and any(n.startswith("links:") for n in names) and any(n.startswith("zone:") for n in names)
+    assert all(p.shape == shape for p in planes)
+    links = {frozenset((ln["a"], ln["b"])) for ln in raw["links"]}
+    assert sum(len(x) for x in nbrs) == 2 * len(links)  # adjacency from the links, both ways
+    degrees = sum(planes[k] for k, n in enumerate(names) if n.startswith("links:"))
+    assert degrees.sum() == 2 * len(raw["links"])

@@ -139,7 +139,6 @@ class Observer:
         # globals
         turn = view.get("turn")
         max_turns = view.get("max_turns")
-        k = 0
         if isinstance(turn, int | float):
             glob[0] = turn
         if isinstance(max_turns, int | float):
@@ -168,7 +167,8 @@ class Observer:
         k += P * nb
         glob[k:k + box_counts.size] = box_counts.ravel()
         k += box_counts.size
-        for side, val in (view.get("vp") or {}).items():
+        vp = view.get("vp")
+        for side, val in (vp.items() if isinstance(vp, dict) else ()):
             r = self.rel(side, viewer)
             if r is not None and isinstance(val, int | float):
                 glob[k + r] = val
