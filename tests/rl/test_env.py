@@ -233,3 +233,21 @@ def test_point_to_point_maps_become_node_planes():
     assert sum(len(x) for x in nbrs) == 2 * len(links)  # adjacency from the links, both ways
     degrees = sum(planes[k] for k, n in enumerate(names) if n.startswith("links:"))
     assert degrees.sum() == 2 * len(raw["links"])
+
+
+def test_hexside_planes_mark_both_hexes_of_every_river_side():
+    # skirmish 2: rivers run along hexsides; each side shows in the planes of the hexes on both banks
+    from westfront.core.hexgrid import direction_between
+    from westfront.core.mapdata import load_map
+    from westfront.games.skirmish import MAP_FILE
+
+    m = load_map(MAP_FILE)
+    lay = rl.layout_for("skirmish")
+    planes = lay.static_planes.reshape(len(lay.static_names), -1)
+    rivers = [(a, b) for (a, b), fs in m.side_features.items() if "river" in fs]
+    assert rivers
+    for a, b in rivers:
+        d = direction_between(m.axial[a], m.axial[b])
+        assert planes[lay.static_names.index(f"hexside:river:{d}")][a] == 1.0
+    total = sum(planes[lay.static_names.index(f"hexside:river:{d}")].sum() for d in range(6))
+    assert total == len(rivers)  # (a, b) and (b, a) are both listed: one entry per bank

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .. import api
-from ..core.hexgrid import DIRECTIONS
+from ..core.hexgrid import DIRECTIONS, direction_between
 from ..core.mapdata import load_map
 from ..games import registry
 
@@ -78,13 +78,12 @@ def _hex_static(path: Path) -> tuple[tuple[int, ...], list[str], np.ndarray, lis
         plane(f"feature:{f}", (i for i in slots if f in m.features[i]))
     side_kinds = sorted({f for fs in m.side_features.values() for f in fs})
     for f in side_kinds:
-        for d, (dq, dr) in enumerate(DIRECTIONS):
-            hexes = []
-            for i in slots:
-                q, r = m.axial[i]  # type: ignore[misc]
-                j = m._by_axial.get((q + dq, r + dr))
-                if j is not None and f in m.side(i, j):
-                    hexes.append(i)
+        by_direction: list[list[int]] = [[] for _ in DIRECTIONS]
+        for i in slots:
+            for j in m.nbrs[i]:
+                if f in m.side(i, j):
+                    by_direction[direction_between(m.axial[i], m.axial[j])].append(i)  # type: ignore[arg-type]
+        for d, hexes in enumerate(by_direction):
             plane(f"hexside:{f}:{d}", hexes)
     for z in sorted(m.zones):
         plane(f"zone:{z}", m.zones[z])
