@@ -13,6 +13,7 @@ policy for every position, side and scenario of a game.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -147,17 +148,36 @@ def play(env: WestfrontGym, policy: LinearPolicy, rng: np.random.Generator, seed
     obs, _ = env.reset(seed=seed)
     total = 0.0
     done = False
+    tried: dict[bytes, set[int]] = {}  # greedy: what was chosen at an observation seen before
     while not done:
         if not obs["action_mask"].any():
             break
         legal, phi, p = policy.distribution(obs)
-        k = int(np.argmax(p)) if greedy else int(rng.choice(len(legal), p=p))
+        if greedy:
+            k = _greedy_choice(obs, p, tried)
+        else:
+            k = int(rng.choice(len(legal), p=p))
         if trace is not None:
             trace.append((phi, p, k))
         obs, reward, term, trunc, _ = env.step(int(legal[k]))
         total += reward
         done = term or trunc
     return total
+
+
+def _greedy_choice(obs: dict[str, np.ndarray], p: np.ndarray, tried: dict[bytes, set[int]]) -> int:
+    """The best-scored action, except one already taken at this very observation: a deterministic
+    policy would otherwise walk select-then-cancel loops forever (the agents' CycleGuard, from the
+    observation alone)."""
+    key = hashlib.blake2b(b"".join(obs[k].tobytes() for k in ("observation", "globals", "action_mask")),
+                          digest_size=16).digest()
+    seen = tried.setdefault(key, set())
+    if len(seen) >= len(p):
+        seen.clear()
+    order = np.argsort(-p, kind="stable")
+    k = int(next(i for i in order if int(i) not in seen))
+    seen.add(k)
+    return k
 
 
 def win_rate(game_id: str, policy: LinearPolicy, opponent: str, games: int, seed: int, greedy: bool = False,
