@@ -10,6 +10,8 @@ single-agent wrapper against the random agent (one step = one learner decision p
 the opponent's decisions until the learner is asked again). ``vector``: the same
 Gymnasium environment in ``--vector`` processes (``AsyncVectorEnv``), learner steps
 per second summed over the processes, actions sampled from each sub-environment's mask.
+``per_cpu_second``: steps per second of this process's CPU time, a figure that holds on
+a machine shared with other jobs (wall-clock figures fall with the load).
 With ``--json`` prints one JSON object per figure (ARCHITECTURE.md §6).
 """
 
@@ -35,6 +37,7 @@ def aec_rate(game: str, seconds: float, seed: int = 0) -> dict[str, Any]:
     rng = np.random.default_rng(seed)
     steps = episodes = 0
     e.reset(seed=seed)
+    c0 = time.process_time()
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         obs, _, term, trunc, _ = e.last()
@@ -45,8 +48,9 @@ def aec_rate(game: str, seconds: float, seed: int = 0) -> dict[str, Any]:
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         steps += 1
     dt = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     return {"figure": "rl_aec_steps_per_s", "game": game, "value": round(steps / dt, 1), "steps": steps,
-            "episodes_finished": episodes}
+            "per_cpu_second": round(steps / cpu, 1), "episodes_finished": episodes}
 
 
 def gym_rate(game: str, seconds: float, seed: int = 0) -> dict[str, Any]:
@@ -54,6 +58,7 @@ def gym_rate(game: str, seconds: float, seed: int = 0) -> dict[str, Any]:
     rng = np.random.default_rng(seed)
     obs, _ = g.reset(seed=seed)
     steps = 0
+    c0 = time.process_time()
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         obs, _, term, trunc, _ = g.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
@@ -61,7 +66,9 @@ def gym_rate(game: str, seconds: float, seed: int = 0) -> dict[str, Any]:
         if term or trunc:
             obs, _ = g.reset()
     dt = time.perf_counter() - t0
-    return {"figure": "rl_gym_steps_per_s", "game": game, "value": round(steps / dt, 1), "steps": steps}
+    cpu = time.process_time() - c0
+    return {"figure": "rl_gym_steps_per_s", "game": game, "value": round(steps / dt, 1), "steps": steps,
+            "per_cpu_second": round(steps / cpu, 1)}
 
 
 def _make(game: str) -> Any:
@@ -99,7 +106,8 @@ def main() -> None:
         if args.vector:
             figs.append(vector_rate(game, args.seconds, args.vector))
         for f in figs:
-            print(json.dumps(f) if args.json else f"{f['game']:>20}  {f['figure']:<24} {f['value']:>9.1f}")
+            cpu = f" ({f['per_cpu_second']:.1f} per CPU second)" if "per_cpu_second" in f else ""
+            print(json.dumps(f) if args.json else f"{f['game']:>20}  {f['figure']:<24} {f['value']:>9.1f}{cpu}")
 
 
 if __name__ == "__main__":
