@@ -42,6 +42,12 @@ def plot(curve: list[dict], title: str, out: Path) -> None:
     fig.savefig(out)
 
 
+def title(args: argparse.Namespace) -> str:
+    where = f"{args.game} ({args.scenario})" if args.scenario else args.game
+    opts = f", {' '.join(args.option)}" if args.option else ""
+    return f"{where}{opts}: NumPy REINFORCE as {args.side or 'the first side'}, trained vs {args.opponent}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="skirmish")
@@ -74,7 +80,7 @@ def main() -> None:
     out.with_suffix(".json").write_text(json.dumps({"args": vars(args), "curve": rows}, indent=1))
     np.save(out.with_suffix(".theta.npy"), policy.theta)
     try:
-        plot(rows, f"{args.game} {args.scenario or ''} as {args.side or 'first side'}: NumPy REINFORCE", out.with_suffix(".png"))
+        plot(rows, title(args), out.with_suffix(".png"))
     except ImportError:
         print("matplotlib not installed: curve written as JSON only")
     print(f"wrote {out.with_suffix('.json')}")
