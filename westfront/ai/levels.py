@@ -9,6 +9,8 @@ normal     MCTS, 48 iterations (capped at 0.8 s per decision, so under 1 s)
 hard       MCTS, 300 iterations (capped at 5 s per decision), keeping its tree from one
            decision to the next and widening wide decisions progressively
 mcts       MCTS, 200 iterations; ``mcts@N`` for N iterations (no time cap)
+learned    MCTS as ``mcts`` scoring its leaves with the game's fitted evaluation model
+           (westfront.ai.learned; only games with a committed ``eval_model.json``)
 =========  ==========================================================================
 
 Iteration budgets keep games reproducible from their seeds; the caps only bind on
@@ -57,3 +59,10 @@ register_agent("easy", easy)
 register_agent("normal", normal)
 register_agent("hard", hard)
 register_agent("mcts", mcts)
+
+
+def learned(seed: int | None = None, **params: Any) -> MCTSAgent:
+    return MCTSAgent(seed, **{"iterations": MCTS_ITERATIONS, "evaluation": "learned", "name": "learned", **params})
+
+
+register_agent("learned", learned)

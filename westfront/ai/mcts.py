@@ -47,6 +47,7 @@ from ..core.state import State
 from .cycles import CycleGuard, choose_guarded
 from .heuristic import softmax
 from .hooks import GameHooks, hooks_of
+from .learned import load_model
 
 FPU_REDUCTION = 0.1  # an untried action starts this far below its tried siblings' mean
 
@@ -109,6 +110,7 @@ class MCTSAgent:
         explicit_chance: bool = True,
         reuse: bool = False,
         widening: float | None = None,
+        evaluation: str = "hand",
         name: str = "mcts",
     ):
         if iterations is None and time_budget is None:
@@ -124,6 +126,9 @@ class MCTSAgent:
         self.explicit_chance = explicit_chance  # False: open loop, outcomes averaged inside each node
         self.reuse = reuse
         self.widening = widening
+        if evaluation not in ("hand", "learned", "blend"):
+            raise ValueError("evaluation is 'hand', 'learned' or 'blend'")
+        self.evaluation = evaluation
         self._kept: tuple[list[str], Node] | None = None  # (history after our move, the node it led to)
         self.rng = random.Random(seed)
         self.guard = CycleGuard()
@@ -255,4 +260,14 @@ class MCTSAgent:
             else:
                 action = acts[0]
             sim.apply(action)
-        return hooks.evaluate(sim, side)
+        return self._evaluate(sim, side, hooks)
+
+    def _evaluate(self, sim: State, side: str, hooks: GameHooks) -> float:
+        """The leaf value: the game's hand-written evaluation, the fitted model, or their mean."""
+        if self.evaluation == "hand":
+            return hooks.evaluate(sim, side)
+        model = load_model(sim.INFO.id)
+        if model is None:
+            raise ValueError(f"{sim.INFO.id} has no fitted evaluation model (westfront fit-eval, docs/ai.md)")
+        learned = model.evaluate(sim, side)
+        return learned if self.evaluation == "learned" else 0.5 * (learned + hooks.evaluate(sim, side))

@@ -32,6 +32,7 @@ from . import schemas as sc
 from .db import make_engine, resolve_db_url
 from .errors import Forbidden, NotFound, ServiceError
 from .mapview import render_map
+from .rulesref import rules_reference
 from .service import GameService, Settings
 from .store import Store
 
@@ -108,6 +109,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             games.append(d)
         soon = [{"id": g, "title": t} for g, t in api.registry.planned()]
         return {"games": games, "ai_levels": agent_levels(), "coming_soon": soon}
+
+    @app.get("/api/rules/{game}", tags=["catalog"], responses={404: sc.ERRORS[404]})
+    def rules(game: Annotated[str, PathParam(max_length=64)]) -> dict[str, Any]:
+        """The game's rules reference: section titles, summaries in our own words, where implemented."""
+        try:
+            return rules_reference(game)
+        except UnknownGame as e:
+            raise NotFound(str(e)) from None
 
     @app.get("/api/maps/{game}", tags=["catalog"], responses={404: sc.ERRORS[404]})
     def game_map(game: Annotated[str, PathParam(max_length=64)]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ export async function replayScreen(root, gameId) {
     return;
   }
   const over = !!frame.view.result;
+  document.body.dataset.game = frame.view.game;
   const [data, layer] = await Promise.all([mapData(frame.view.game), gameLayer(frame.view.game)]);
   const slider = el("input", { type: "range", min: 0, max: frame.n_actions, value: frame.n_actions, "data-testid": "replay-slider", class: "slider" });
   const pos = el("span", { class: "replaypos", "data-testid": "replay-pos" });
