@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import OVERFLOW, VERB_BUCKETS, VERBS, ActionCodec
+from .actions import NAMED_VERBS, OVERFLOW, VERB_BUCKETS, VERB_SLOTS, VERBS, ActionCodec
 from .aec import SHAPING_WEIGHTS, WestfrontAEC, legal_table_of, observe_state, spaces_for
 from .layout import Layout, layout_for
 from .observe import Observer
@@ -39,10 +39,12 @@ def gym_env(game_id: str, scenario: str | None = None, options: dict[str, Any] |
 
 
 __all__ = [
+    "NAMED_VERBS",
     "OVERFLOW",
     "SHAPING_WEIGHTS",
     "VERBS",
     "VERB_BUCKETS",
+    "VERB_SLOTS",
     "ActionCodec",
     "Layout",
     "Observer",

@@ -3,10 +3,12 @@
 Every decision in westfront is one small action ``verb arg…`` (docs/view-contract.md).
 Its index is stable across positions, scenarios and seeds:
 
-* **verb slot** — the verb's place in :data:`VERBS` (one list for every game,
-  only ever appended to); a verb not in the list, or a verb with arguments that
-  are not map locations (``rebuild u-3 half``, ``support naval-wtf``), goes to one
-  of :data:`VERB_BUCKETS` hashed slots keyed by the verb and those arguments;
+* **verb slot** (:data:`VERB_SLOTS` of them, a fixed number) — the verb's place in
+  :data:`VERBS` (one list for every game, only ever appended to, up to
+  :data:`NAMED_VERBS` entries); a verb not in the list, or a verb with arguments
+  that are not map locations (``rebuild u-3 half``, ``support naval-wtf``), goes to
+  one of the :data:`VERB_BUCKETS` hashed slots after them, keyed by the verb and those
+  arguments. Adding a verb to the list moves only that verb; the space keeps its size;
 * **location slot** (``L`` of them) — 0 for none; then every hex (or node) of the
   map; then every off-map box; then every unit id the game shows in a starting
   view; then :data:`UNIT_BUCKETS` hashed slots for other units. Of an action's
@@ -39,8 +41,13 @@ VERBS: tuple[str, ...] = (
     "cancel", "at", "via", "build", "decline", "hit", "land", "launch", "motor", "rail", "step", "support",
     "surprise", "activate", "back", "breakthrough", "bulge", "collect", "combat", "drop", "movement", "near",
     "pickup", "rebuild", "refit",
+    # race-to-the-rhine
+    "take", "trucks", "recon", "airborne", "stop", "fail", "ffi", "truck", "pay", "link", "load", "bottom", "keep",
 )
+NAMED_VERBS = 64
 VERB_BUCKETS = 16
+VERB_SLOTS = NAMED_VERBS + VERB_BUCKETS
+assert len(VERBS) <= NAMED_VERBS, "VERBS is full: raise NAMED_VERBS (this changes every game's space)"
 OVERFLOW = 32
 UNIT_BUCKETS = 128
 _VERB_SLOT = {v: k for k, v in enumerate(VERBS)}
@@ -51,7 +58,7 @@ def verb_slot(key: str) -> int:
     slot = _VERB_SLOT.get(key)
     if slot is not None:
         return slot
-    return len(VERBS) + zlib.crc32(key.encode()) % VERB_BUCKETS
+    return NAMED_VERBS + zlib.crc32(key.encode()) % VERB_BUCKETS
 
 
 @dataclass(frozen=True)
@@ -68,7 +75,7 @@ class ActionCodec:
 
     def __init__(self, layout: Layout):
         self.layout = layout
-        self.n_verbs = len(VERBS) + VERB_BUCKETS
+        self.n_verbs = VERB_SLOTS
         self.n_locations = len(layout.locations)
         self.box_base = 1 + self.n_locations
         self.unit_base = self.box_base + len(layout.boxes)
@@ -134,7 +141,7 @@ class ActionCodec:
         if index >= self.overflow_base:
             return Decoded("overflow", "overflow", None)
         v, loc = divmod(index, self.L)
-        verb = VERBS[v] if v < len(VERBS) else f"bucket:{v - len(VERBS)}"
+        verb = VERBS[v] if v < len(VERBS) else f"unused:{v}" if v < NAMED_VERBS else f"bucket:{v - NAMED_VERBS}"
         lay = self.layout
         if loc == 0:
             return Decoded(verb, "none", None)
