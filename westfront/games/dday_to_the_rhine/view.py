@@ -137,7 +137,7 @@ def _preview(s: Position, a: Action) -> dict[str, Any] | None:
     if f is None:
         return None
     b = board()
-    if f["step"] == "move_unit" and a.verb in ("to", "exit") and f["mode"] != "rail":
+    if f["step"] == "move_unit" and a.verb in ("to", "exit", "through") and f["mode"] != "rail":
         r = move_reach(s, f)
         dest = b.hex(a.args[0])
         if dest not in r.cost:
