@@ -48,7 +48,7 @@ NAMED_VERBS = 64
 VERB_BUCKETS = 16
 VERB_SLOTS = NAMED_VERBS + VERB_BUCKETS
 assert len(VERBS) <= NAMED_VERBS, "VERBS is full: raise NAMED_VERBS (this changes every game's space)"
-OVERFLOW = 32
+OVERFLOW = 64
 UNIT_BUCKETS = 128
 _VERB_SLOT = {v: k for k, v in enumerate(VERBS)}
 
