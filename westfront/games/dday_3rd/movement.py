@@ -8,28 +8,13 @@ the hexside crossed, not of the hex.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 
 from ...core.bitboard import bits
+from ...core.movement import Reach
 from .data import AIRBORNE, ARMOURED, ARMOURED_INFANTRY
 from .position import Position, other
 
 STRATEGIC_GERMAN_TYPES = (ARMOURED, ARMOURED_INFANTRY, AIRBORNE)
-
-
-@dataclass(slots=True)
-class Reach:
-    start: int
-    cost: dict[int, int]
-    pred: dict[int, int]
-    ends: list[int]
-
-    def path(self, to: int) -> list[int]:
-        out = [to]
-        while out[-1] != self.start:
-            out.append(self.pred[out[-1]])
-        out.reverse()
-        return out
 
 
 def may_move(s: Position, uid: str) -> bool:
