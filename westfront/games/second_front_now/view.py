@@ -33,6 +33,9 @@ def hidden_from(s: Position, viewer: str | None, uid: str) -> bool:
         return False
     if units()[uid].side != ALLIED:
         return False
+    us = s.u(uid)
+    if not (us["hex"] or us["box"] == "england"):
+        return False  # dead piles and the blooded box are public
     return uid not in in_battle(s)
 
 
