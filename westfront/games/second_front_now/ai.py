@@ -18,8 +18,8 @@ from ...core.actions import Action
 from .combat import base_value, hit_number, terrain_modifiers
 from .data import ALLIED, GERMAN, units
 from .position import Position, opponent
-from .view import hidden_from
 from .victory import threshold
+from .view import hidden_from
 
 HIDDEN_INFORMATION = True
 

@@ -101,9 +101,7 @@ def rebuild_cost(uid: str) -> int:
 def may_receive(s: Position, uid: str) -> bool:
     """8.3/8.6: regular supply (or a box); French infantry never; HQs never."""
     d = units()[uid]
-    if d.type == "hq" or (d.nation == "french" and not d.armored):
-        return False
-    return True
+    return not (d.type == "hq" or (d.nation == "french" and not d.armored))
 
 
 def replacement_actions(s: Position, side: str) -> tuple[list[str], list[str]]:

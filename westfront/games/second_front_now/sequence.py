@@ -7,7 +7,7 @@ from typing import Any
 from ...core.state import Procedure
 from .data import ALLIED, GERMAN, date_label, tables, units
 from .position import Position
-from .reinforcements import arrivals, beach_hex, german_setup_options, is_due
+from .reinforcements import arrivals, beach_hex, is_due
 from .supply import check_supply
 from .victory import add_vp, final_result, sudden_death, update_control
 
@@ -299,11 +299,11 @@ def do_supply_check(s: Position) -> None:
     s.emit("supply", out_of_supply=ger, allied_out_of_supply=len(ally), rule=s.rule("9.2"),
            text=f"Supply check: {len(ger)} German and {len(ally)} Allied unit(s) out of supply")
     if ally:
-        ev = {"type": "supply_allied", "out_of_supply": ally, "rule": s.rule("9.2"),
-              "text": "Allied units out of supply: " + ", ".join(units()[u].name for u in ally)}
+        ev: dict[str, object] = {"out_of_supply": ally, "rule": s.rule("9.2"),
+                                 "text": "Allied units out of supply: " + ", ".join(units()[u].name for u in ally)}
         if s.options.get("fog_of_war", True):
             ev["visible_to"] = [ALLIED]
-        s.emit(**ev)
+        s.emit("supply_allied", **ev)
 
 
 def offer_aerial_supply(s: Position) -> None:
