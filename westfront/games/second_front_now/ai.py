@@ -158,6 +158,8 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
     s: Position = state.clone()
     if side != GERMAN or not s.options.get("fog_of_war", True):
         return s
+    s.g["saf"] = []  # 15.4/15.6: the German knows a plan was written, never what it says
+    s.g["drops"] = []
     hidden = sorted(u for u in s.g["units"] if hidden_from(s, GERMAN, u))
     slots = sorted((s.u(u)["hex"] or "", s.u(u)["box"] or "") for u in hidden)
     ids = list(hidden)

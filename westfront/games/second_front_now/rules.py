@@ -15,6 +15,7 @@ from .sequence import AlliedAdmin, GermanAdmin, Setup, Turn
 from .steps_admin import AerialSupply, Deploy, Replace, Transfer, Withdraw
 from .steps_battle import Advance, Battle, CancelHit, Commit, Fire, Retreat
 from .steps_command import BoxEntry, Command, MoveStack
+from .steps_plans import PickDay, PlanDrop, PlanDrops, PlanSaf, SecretHexChoice
 
 INFO = GameInfo(
     id="second-front-now",
@@ -40,6 +41,7 @@ INFO = GameInfo(
 RULE_SECTIONS = (
     ("1.1", "In General", "rules.py: INFO (sides, 80 turns)"),
     ("1.2", "Game Scale", "data.py: date_label (one day a turn)"),
+    ("2.1", "In General", "data/units.csv, data/tables.toml, data/map.json"),
     ("2.2", "Decimal Die", "every roll is a d10 1-10 (steps_battle.Fire)"),
     ("2.3", "The Game Map", "board.py, data/map.json"),
     ("2.4", "Counters", "data/units.csv, data/tables.toml [markers]"),
@@ -47,6 +49,7 @@ RULE_SECTIONS = (
     ("2.6", "Unit Types", "data.py UnitDef.type"),
     ("2.7", "Unit Nationality", "data.py GROUP_OF_NATION"),
     ("2.8", "Historical Identification", "data.py GROUP_OF_NATION (Canadian/Polish/B-N British, French US)"),
+    ("2.9", "Markers", "view.py (OOS, control, beach flags), data/tables.toml markers"),
     ("2.10", "Anti-Armor & Anti-Infantry Factors", "combat.py base_value"),
     ("2.11", "Movement Factor", "position.py mf"),
     ("2.12", "Steps", "steps_battle.Fire, reinforcements.eliminate"),
@@ -120,11 +123,14 @@ RULE_SECTIONS = (
     ("15.1", "Allied Naval (Gun Support) Task Force", "steps_battle.Battle.naval"),
     ("15.2", "Great Storms", "sequence.storm_check, storm_departure"),
     ("15.3", "Tactical Air Power", "sequence.GermanAdmin.air, steps_battle.Battle.air"),
-    ("15.5", "Allied Airborne Withdrawal", "sequence.AlliedAdmin.withdrawal, steps_admin.Withdraw"),
+    ("15.4", "Allied Strategic Air Forces (SAF)", "plans.py, steps_plans.PlanSaf, steps_battle.Battle.strategic_air"),
+    ("15.5", "Allied Airborne Withdrawal", "sequence.AlliedAdmin.withdrawal, steps_admin.Withdraw, plans.drop_days"),
+    ("15.6", "Allied Airdrops", "plans.py, steps_plans.PlanDrops, steps_command.Command.on_drop"),
     ("15.7", "Operation Blue Point", "sequence.launch_blue_point, victory.allied_cp, steps_command.chaos"),
     ("15.8", "Allied Aerial Supply", "steps_admin.AerialSupply"),
     ("15.9", "British 79th Armored", "combat.terrain_modifiers"),
-    ("TRS", "Turn Record Sheet", "data/tables.toml [[turn]]"),
+    ("15.10", "Six-Sided Dice", "not needed: the engine rolls the decimal die itself (2.2)"),
+    ("TRS", "Turn Record Sheet", "data/tables.toml, turn table"),
 )
 
 
@@ -152,6 +158,7 @@ class GameState(Position):
 
 
 GameState.STEPS = game_steps(Setup, Turn, GermanAdmin, AlliedAdmin, Deploy, Transfer, Replace, AerialSupply, Withdraw,
-                             Command, MoveStack, BoxEntry, Battle, Commit, Fire, CancelHit, Retreat, Advance)
+                             Command, MoveStack, BoxEntry, Battle, Commit, Fire, CancelHit, Retreat, Advance,
+                             PickDay, PlanSaf, PlanDrops, PlanDrop, SecretHexChoice)
 
 __all__ = ["INFO", "MAP_FILE", "RULE_SECTIONS", "GameState"]

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core.state import Procedure
 from .data import ALLIED, GERMAN, date_label, tables, units
+from .plans import droppable_units, drops_today, expire, may_plan_saf
 from .position import Position
 from .reinforcements import arrivals, beach_hex, is_due
 from .supply import check_supply
@@ -253,10 +254,21 @@ class AlliedAdmin(Procedure[Position]):
     """5.2 II.A: airborne withdrawal, replacements, supply (SAF and drop plans: see README)."""
 
     name = "allied_admin"
-    stages = ("begin_turn", "withdrawal", "replacements", "supply", "aerial_supply")
+    stages = ("begin_turn", "saf_plan", "withdrawal", "drop_plans", "replacements", "supply", "aerial_supply")
 
     def begin_turn(self, s: Position, f: dict[str, Any]) -> None:
         new_player_turn(s, ALLIED)
+        expire(s)
+
+    def saf_plan(self, s: Position, f: dict[str, Any]) -> None:
+        """15.4: plot a strategic air strike on an Air turn (or later in its period)."""
+        if optional(s) and may_plan_saf(s):
+            s.call("plan_saf")
+
+    def drop_plans(self, s: Position, f: dict[str, Any]) -> None:
+        """15.6: plot airdrops for airborne divisions in England."""
+        if optional(s) and droppable_units(s):
+            s.call("plan_drops")
 
     def withdrawal(self, s: Position, f: dict[str, Any]) -> None:
         """15.5: from T25 airborne divisions in regular supply may go back to England to rest."""
@@ -310,7 +322,7 @@ def offer_aerial_supply(s: Position) -> None:
     """15.8: up to three Allied OOS units; not in storms or turns with an airdrop."""
     if not optional(s) or storm_raging(s):
         return
-    if any(us["dropped"] == s.g["turn"] for us in s.g["units"].values()):
+    if any(us["dropped"] == s.g["turn"] for us in s.g["units"].values()) or drops_today(s):
         return
     if any(s.u(u)["supply"] == "none" for u in s.on_map(ALLIED)):
         s.call("aerial_supply", side=ALLIED)

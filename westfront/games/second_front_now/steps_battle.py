@@ -11,11 +11,13 @@ from ...core.state import Procedure, Step
 from ...core.steps import AdvanceAfterCombat, AttackBuilder
 from .combat import hit_number, retreat_hexes, targets
 from .data import ALLIED, GERMAN, tables, units
+from .plans import saf_for
 from .position import Position
 from .reinforcements import eliminate
 from .sequence import optional, storm_raging
 from .steps_admin import private
 from .steps_command import attack_capable, can_act
+from .victory import add_vp
 
 
 def battle_of(s: Position) -> dict[str, Any]:
@@ -38,7 +40,7 @@ class Battle(Procedure[Position]):
     (retreat execution), advance; then 8.5 blooding."""
 
     name = "battle"
-    stages = ("commit", "reveal", "air", "naval", "barrage", "defensive_fire", "break_off", "attacker_cancel",
+    stages = ("commit", "reveal", "strategic_air", "strategic_air_choice", "air", "naval", "barrage", "defensive_fire", "break_off", "attacker_cancel",
               "offensive_fire", "retreat_call", "defender_cancel", "redeploy", "retreat", "advance", "blooding")
 
     def commit(self, s: Position, f: dict[str, Any]) -> None:
@@ -64,9 +66,47 @@ class Battle(Procedure[Position]):
                reveal=True, rule=s.rule("13.1"),
                text=f"Battle for {f['target']}: {names(f['attackers'])} against {names(f['defenders'])}")
 
+    def strategic_air(self, s: Position, f: dict[str, Any]) -> str | None:
+        """15.4: a plotted SAF strike on this hex today: 1 fiasco, 2-3 no show, 4-6 +1, 7-9 +2, 10 +3."""
+        plan = saf_for(s, f["target"]) if f["attacker"] == ALLIED and optional(s) else None
+        if plan is None:
+            return "air"
+        plan["done"] = True
+        f["saf_plotted"] = True
+        if storm_raging(s):
+            s.emit("saf", hex=f["target"], reveal=True, text="The SAF strike is forfeit: a great storm is raging",
+                   rule=s.rule("15.4"))
+            return "air"
+        roll = s.roll(10, why="strategic air forces", rule=s.rule("15.4"))[0]
+        t = tables()["dice"]["saf"]
+        if roll <= t["fiasco"]:
+            s.emit("saf", hex=f["target"], roll=roll, reveal=True, rule=s.rule("15.4"),
+                   text="The SAF strike is a fiasco: the attack is cancelled")
+            add_vp(s, tables()["victory"]["saf_fiasco"], "SAF fiasco", "15.4")
+            f["cancelled"] = True
+            return "blooding"
+        if roll <= t["no_show"]:
+            s.emit("saf", hex=f["target"], roll=roll, reveal=True, rule=s.rule("15.4"),
+                   text="The SAF fails to show up")
+            return "strategic_air_choice"
+        f["saf"] = 1 if roll <= t["plus1"] else 2 if roll <= t["plus2"] else 3
+        s.emit("saf", hex=f["target"], roll=roll, bonus=f["saf"], reveal=True, rule=s.rule("15.4"),
+               text=f"The SAF strike goes in: +{f['saf']} for the attackers")
+        return "air"
+
+    def strategic_air_choice(self, s: Position, f: dict[str, Any]) -> None:
+        s.call("choice", player=ALLIED, question="The SAF did not show up: go ahead with the attack (SFN 15.4)?",
+               answers=["proceed", "abandon"], rule=s.rule("15.4"))
+
+    def strategic_air_choice_done(self, s: Position, f: dict[str, Any], ret: str) -> str | None:
+        if ret == "abandon":
+            f["cancelled"] = True
+            return "blooding"
+        return None
+
     def air(self, s: Position, f: dict[str, Any]) -> None:
-        """15.3: in a contested period, 1-3 gives local German air superiority."""
-        if not optional(s) or storm_raging(s) or s.g["air_contest"] < s.g["turn"]:
+        """15.3: in a contested period, 1-3 gives local German air superiority (never with an SAF plot)."""
+        if not optional(s) or storm_raging(s) or s.g["air_contest"] < s.g["turn"] or f.get("saf_plotted"):
             return
         roll = s.roll(10, why="local German air superiority (1-3)", rule=s.rule("15.3"))[0]
         if roll <= tables()["dice"]["lgas"]:
@@ -171,7 +211,7 @@ class Battle(Procedure[Position]):
 
     def blooding(self, s: Position, f: dict[str, Any]) -> None:
         """8.5: untried US units that fought in supply and survived may become blooded."""
-        if "attackers" not in f:
+        if "attackers" not in f or f.get("cancelled"):
             return
         d = tables()["dice"]
         for uid in f["attackers"] + f["defenders"]:

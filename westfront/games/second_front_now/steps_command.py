@@ -9,8 +9,9 @@ from ...core.state import Procedure, Step
 from .board import regions
 from .data import ALLIED, GERMAN, tables, units
 from .movement import may_move_strategically, reach_from
+from .plans import drops_today
 from .position import Position, opponent
-from .reinforcements import entry_hexes
+from .reinforcements import eliminate, entry_hexes
 from .sequence import storm_raging
 from .steps_admin import private
 from .victory import allied_cp, german_cp, sudden_death, update_control
@@ -56,6 +57,14 @@ def attack_targets(s: Position, side: str) -> list[tuple[str, str]]:
 def attack_capable(uid: str) -> bool:
     d = units()[uid]
     return d.combat and d.type not in ("garrison", "artillery")
+
+
+def may_drop(s: Position, plan: dict[str, Any]) -> bool:
+    """15.6: not onto German units, not in a storm, within stacking limits, still in England."""
+    uid, hx = plan["unit"], plan["hex"]
+    if s.u(uid)["box"] != "england" or storm_raging(s) or s.occupant(hx) == GERMAN:
+        return False
+    return s.stack_ok(hx, [uid])
 
 
 def may_enter_from_box(s: Position, uid: str) -> bool:
@@ -109,6 +118,8 @@ class Command(Step[Position]):
                     out.append(act("enter", uid))
             if side == GERMAN:
                 out += self.box_actions(s)
+            else:
+                out += [act("drop", p["unit"]) for p in drops_today(s) if may_drop(s, p)]
         if cp >= CP["attack"] and not chaos(s, side):
             out += [act("attack", a, t) for a, t in attack_targets(s, side)]
         out.append(act("end"))
@@ -154,6 +165,29 @@ class Command(Step[Position]):
         else:
             s.emit("command", **ev)
         s.call("box_entry", side=f["side"], unit=uid)
+
+    def on_drop(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        """15.6: one CP a division; in a German ZOC one die, 1-5 a hit; no move or attack that turn."""
+        self._pay(s, f, CP["airdrop"])
+        plan = next(p for p in drops_today(s) if p["unit"] == uid)
+        plan["done"] = True
+        hx = plan["hex"]
+        s.place(uid, hx)
+        us = s.u(uid)
+        us["dropped"] = s.g["turn"]
+        us["acted"] = True
+        us["supply"] = "aerial"
+        private(s, ALLIED, "drop_unit", unit=uid, hex=hx, text=f"{units()[uid].name} drops on {hx}")
+        s.emit("airdrop", hex=hx, reveal=True, text=f"Allied paratroopers drop on {hx}", rule=s.rule("15.6"))
+        if (s.zoc_bb(GERMAN) >> s.b.hex(hx)) & 1:
+            roll = s.roll(10, why="airdrop into a German ZOC: 1-5 a hit", rule=s.rule("15.6"))[0]
+            if roll <= tables()["dice"]["drop_hit"]:
+                if us["steps"] > 1:
+                    us["steps"] -= 1
+                    s.touch()
+                    s.emit("step_loss", hex=hx, text=f"The drop on {hx} is scattered: a step lost", rule=s.rule("15.6"))
+                else:
+                    eliminate(s, uid, "airdrop into German fire", "15.6")
 
     def on_shift(self, s: Position, f: dict[str, Any], uid: str) -> None:
         self._pay(s, f, CP["north_south_shift"])

@@ -90,6 +90,10 @@ def view(s: Position, player: str | None) -> dict[str, Any]:
     bp = g["blue_point"]
     if bp.get("launched"):
         status.append(f"Blue Point: rolled {bp['roll']} (result {bp['result']})")
+    if player == ALLIED or not s.options.get("fog_of_war", True):
+        status += [f"SAF strike plotted: {p['hex']} on turn {p['turn']}" for p in g["saf"] if not p.get("done")]
+        status += [f"Drop plotted: {units()[p['unit']].name} on {p['hex']}, turn {p['turn']}" for p in g["drops"]
+                   if not p.get("done")]
     markers = [{"kind": "control", "hex": h, "label": "A" if side == ALLIED else "G", "side": side}
                for h, side in sorted(g["control"].items()) if side == ALLIED]
     markers += [{"kind": "beach", "hex": s.b.label(i), "label": s.b.beach_name.get(i, "beach")}
