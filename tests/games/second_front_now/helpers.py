@@ -19,7 +19,7 @@ def started(area: str = "calais", seed: int = 1, **options: Any) -> Position:
 
 def bare(s: Position, **places: str) -> Position:
     """Everyone off the map (Italy box), then ``unit=hex`` placed, all in regular supply."""
-    for uid, us in s.g["units"].items():
+    for us in s.g["units"].values():
         us.update(hex=None, box="italy", acted=False, replaced=False, supply="box")
     for uid, hx in places.items():
         uid = uid.replace("_", "-")

@@ -37,7 +37,7 @@ def test_counter_sheet_adds_up_to_352():
     d = units()["g-10ss"]
     assert d.full == (6, 6, 3) and d.setup == "S" and d.starts_reduced
     # SFN 2.13: every untried US unit has a blooded two-step twin
-    for uid, d in units().items():
+    for _uid, d in units().items():
         if d.untried:
             assert d.steps == 1 and units()[d.twin].steps == 2 and units()[d.twin].setup == "blooded"
 
@@ -316,15 +316,15 @@ def test_german_command_points():
 
 def test_move_stops_in_enemy_zoc():
     # SFN 11.4: a moving unit stops on entering an EZOC; it may leave one freely
-    from westfront.games.second_front_now.movement import reach_from
     from westfront.games.second_front_now.board import board
+    from westfront.games.second_front_now.movement import reach_from
     s = bare(started(), g_47="2107", cw_5="2109")
     s.u("g-47")["supply"] = "regular"
     r = reach_from(s, ["g-47"], "2107", strategic=False, mp=2)
     b = board()
     zoc = s.zoc_bb("allied")
     # no reached hex beyond an EZOC hex that needed passing through it
-    for h, c in r.cost.items():
+    for h, _c in r.cost.items():
         if h != r.start and r.pred[h] != r.start:
             assert not (zoc >> r.pred[h]) & 1
     assert b.hex("2108") in r.cost  # next to the British: enterable
