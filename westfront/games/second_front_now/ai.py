@@ -83,6 +83,19 @@ def attack_value(s: Position, origin: str, target: str) -> float:
     return (dealt - taken) / max(1, dsteps) + bonus + (0.3 if dealt >= dsteps else 0.0)
 
 
+def _leaving_penalty(s: Position, side: str, f: dict[str, Any]) -> float:
+    """Emptying a held beach (4.3: 3 VP to the German) or VP hex costs more than the move gains."""
+    origin = f["origin"]
+    if len(f["group"]) < len([u for u in s.at(origin) if units()[u].combat]):
+        return 0.0
+    i = s.b.hex(origin)
+    if side == ALLIED and i in s.active_beaches():
+        return 0.8
+    if i in s.b.vp:
+        return 0.1 * s.b.vp[i] + 0.2
+    return 0.0
+
+
 FIXED = {"launch": 0.6, "decline": 0.3, "contest": 0.2, "declare": 0.1, "naval": 0.8, "continue": 0.4,
          "break_off": 0.2, "retreat": 0.5, "stand": 0.35, "calais": 0.5, "dieppe": 0.4, "none": 0.0,
          "normal": 0.3, "strategic": 0.4, "resolve": 0.5, "stop": 0.1}
@@ -114,7 +127,7 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
                 v = -0.2
         elif step == "move_stack":
             if a.verb == "to":
-                v = 0.3 + hex_value(s, side, a.args[0])
+                v = 0.3 + hex_value(s, side, a.args[0]) - _leaving_penalty(s, side, f)
             elif a.verb == "done":
                 v = 0.2
             elif a.verb == "cancel":

@@ -58,7 +58,14 @@ class Deploy(Step[Position]):
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         uid = self.pending(s)[0]
-        return [act("place", uid, h) for h in german_setup_options(s, uid)]
+        return [act("place", uid, h) for h in german_setup_options(s, uid)] + [act("printed")]
+
+    def on_printed(self, s: Position, f: dict[str, Any]) -> None:
+        """The printed hex when it is legal, else the first legal neighbour (a one-click set-up)."""
+        uid = self.pending(s)[0]
+        opts = german_setup_options(s, uid)
+        code = units()[uid].setup
+        self.on_place(s, f, uid, code if code in opts else opts[0])
 
     def on_place(self, s: Position, f: dict[str, Any], uid: str, label: str) -> None:
         s.place(uid, label)
