@@ -159,7 +159,7 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
         elif step == "withdraw":
             v = 0.1 if a.verb == "done" else 0.0
         elif step == "deploy":
-            v = hex_value(s, side, a.args[1])
+            v = hex_value(s, side, a.args[1]) if a.verb == "place" else 0.0
         elif step == "commit":
             v = 0.5 if a.verb == "resolve" else -0.1
         out.append(v)
