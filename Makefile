@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test lint typecheck unit slow bench maps-check chromium postgresql clean
+.PHONY: play test lint typecheck imports unit slow bench maps-check chromium postgresql clean
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,10 +38,13 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(VENV)/bin/mypy
 
+imports: $(VENV)/.installed-test
+	$(VENV)/bin/lint-imports
+
 unit: $(VENV)/.installed-test
 	$(VENV)/bin/pytest -m "not slow" $(PYTEST_ARGS)
 
-test: $(VENV)/.installed-test chromium postgresql lint typecheck
+test: $(VENV)/.installed-test chromium postgresql lint typecheck imports
 	$(VENV)/bin/pytest -m "not slow" $(PYTEST_ARGS)
 
 slow: $(VENV)/.installed-test

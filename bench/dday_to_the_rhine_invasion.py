@@ -42,9 +42,9 @@ def simulate(games: int, seed: int = 0) -> dict[str, Any]:
     for k in range(games):
         s = westfront.load(GAME, seed=seed + k)
         s.apply(f"land {east}")
-        uk = s.u("co-716")["hex"] is not None
+        uk = s.unit("co-716")["hex"] is not None
         s.apply(f"land {west}")
-        us = s.u("ge-84c")["hex"] is not None
+        us = s.unit("ge-84c")["hex"] is not None
         fails += uk + us
         both += uk and us
         assert (uk and us) == (s.is_terminal() and s.result().winner == "german")

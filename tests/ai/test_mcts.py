@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -158,3 +159,47 @@ def test_dice_make_explicit_chance_branches():
     assert agent.report.visits == {"resolve": 60} and 1 < agent.report.outcomes["resolve"] <= 6  # one die
     agent.search(s, s.current_player(), others, None)
     assert set(agent.report.outcomes.values()) == {1}  # no dice, one branch
+
+
+def test_the_tree_is_kept_across_consecutive_decisions():
+    # skirmish 2: "move u" then "to HEX" is one unit's move in two atomic decisions, no dice between
+    s = westfront.load("skirmish", seed=4)
+    side = s.current_player()
+    agent = MCTSAgent(3, iterations=60, reuse=True)
+    first = agent.choose(s, side)
+    s.apply(first)
+    assert first.verb == "move"  # at the start every blue unit can move: the search does not end the turn
+    agent.choose(s, side)
+    assert agent.report.reused > 0, "the destination search should start from the move's subtree"
+    fresh = MCTSAgent(3, iterations=60)
+    fresh.choose(s, side)
+    assert fresh.report.reused == 0
+
+
+def test_kept_tree_is_dropped_when_the_game_went_elsewhere():
+    s = westfront.load("skirmish", seed=4)
+    side = s.current_player()
+    agent = MCTSAgent(3, iterations=40, reuse=True)
+    agent.choose(s, side)
+    other = westfront.load("skirmish", seed=4)
+    other.apply("end")  # a history the kept tree does not lead to
+    agent.choose(other, other.current_player())
+    assert agent.report.reused == 0
+
+
+def test_progressive_widening_searches_only_the_best_prior_actions_first():
+    s = skirmish_position()
+    side = s.current_player()
+    n = 15
+    agent = MCTSAgent(5, iterations=n, widening=1.0)
+    agent.choose(s, side)
+    tried = [k for k, v in agent.report.visits.items() if v]
+    assert len(tried) <= math.ceil(math.sqrt(n + 1))  # the widest the root ever got
+    wide = MCTSAgent(5, iterations=n)
+    wide.choose(s, side)
+    assert len([k for k, v in wide.report.visits.items() if v]) >= len(tried)
+
+
+def test_hard_level_keeps_its_tree_and_widens():
+    hard = get_agent("hard", seed=1)
+    assert isinstance(hard, MCTSAgent) and hard.reuse and hard.widening

@@ -254,6 +254,13 @@ def test_save_download_and_upload_round_trip(client):
     assert bad.status_code == 400 and "save" in bad.json()["detail"]
 
 
+def test_a_player_alone_against_the_computer_may_save(client):
+    g = new_game(client, seats={"blue": "human", "red": "ai:random"})
+    r = client.get(f"/api/games/{g['id']}/save", params={"token": token(g, "blue")})
+    assert r.status_code == 200
+    assert westfront.from_json(r.text, verify=True).INFO.id == "skirmish"
+
+
 def test_catalog_maps_and_openapi_are_served(client):
     cat = client.get("/api/catalog").json()
     assert "skirmish" in {g["id"] for g in cat["games"]}
@@ -267,3 +274,14 @@ def test_catalog_maps_and_openapi_are_served(client):
         assert path in spec["paths"]
     assert client.get("/").status_code == 200 and "westfront" in client.get("/").text
     assert client.get("/static/js/main.js").status_code == 200
+
+
+def test_rules_reference_lists_every_section(client):
+    r = client.get("/api/rules/onslaught")
+    assert r.status_code == 200
+    ref = r.json()
+    import westfront.games.onslaught as ons
+
+    assert [s["id"] for s in ref["sections"]] == [str(x[0]) for x in ons.RULE_SECTIONS]
+    assert all(s["title"] and s["implemented_in"] for s in ref["sections"])
+    assert client.get("/api/rules/no-such-game").status_code == 404

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import westfront
-from westfront.ai.match import GameRecord, MatchError, check_agents, decided_turn, derive_seed, play_game, replay
+from westfront.sim.match import GameRecord, MatchError, check_agents, decided_turn, derive_seed, play_game, replay
 from westfront.sim.stats import generic_snapshot, hook_for
 
 SK = {"blue": "random", "red": "random"}

@@ -8,7 +8,9 @@ A game module may ship ``<package>/ai.py`` with
   consistently with what ``side`` can see;
 - ``HIDDEN_INFORMATION``: True when ``view(side)`` hides something;
 - ``position_key(state) -> str``: the position for loop detection (default: the state
-  hash), for games that keep bookkeeping counters that change on every back-out.
+  hash), for games that keep bookkeeping counters that change on every back-out;
+- ``features(state, side) -> dict[str, float]``: side-relative facts from what the side
+  may see, learned by the fitted evaluation (westfront.ai.learned) next to the generic ones.
 
 Whatever the game provides, :func:`determinize` here also re-seeds the copy's RNG, so
 a searching agent never knows the dice the real game will roll.
@@ -31,6 +33,7 @@ Evaluate = Callable[[State, str], float]
 ScoreActions = Callable[[State, str, Sequence[Action]], list[float]]
 Determinize = Callable[[State, str, random.Random], State]
 PositionKey = Callable[[State], str]
+Features = Callable[[State, str], dict[str, float]]
 
 
 def result_value(state: State, side: str) -> float:
@@ -62,6 +65,7 @@ class GameHooks:
     hidden_information: bool
     position_key: PositionKey
     provided: bool  # False: the game has no ai.py and the defaults above apply
+    features: Features | None = None
 
     def determinize(self, state: State, side: str, rng: random.Random) -> State:
         """A copy ``side`` could believe in: hidden parts re-sampled, dice re-seeded."""
@@ -88,6 +92,7 @@ def hooks_for(game_id: str) -> GameHooks:
         bool(getattr(mod, "HIDDEN_INFORMATION", False)),
         getattr(mod, "position_key", _state_hash),
         provided=True,
+        features=getattr(mod, "features", None),
     )
 
 

@@ -6,8 +6,11 @@ random     uniformly random legal actions (the baseline)
 heuristic  best prior from the game's ``score_actions``; milliseconds per decision
 easy       the heuristic sampled at temperature 0.5: plausible but error-prone
 normal     MCTS, 48 iterations (capped at 0.8 s per decision, so under 1 s)
-hard       MCTS, 300 iterations (capped at 5 s per decision)
+hard       MCTS, 300 iterations (capped at 5 s per decision), keeping its tree from one
+           decision to the next and widening wide decisions progressively
 mcts       MCTS, 200 iterations; ``mcts@N`` for N iterations (no time cap)
+learned    MCTS as ``mcts`` scoring its leaves with the game's fitted evaluation model
+           (westfront.ai.learned; only games with a committed ``eval_model.json``)
 =========  ==========================================================================
 
 Iteration budgets keep games reproducible from their seeds; the caps only bind on
@@ -26,6 +29,7 @@ from .mcts import MCTSAgent
 EASY_TEMPERATURE = 0.5
 NORMAL_ITERATIONS, NORMAL_CAP_S = 48, 0.8  # the cap leaves room for the iteration that overruns it
 HARD_ITERATIONS, HARD_CAP_S = 300, 5.0
+HARD_WIDENING = 2.0
 MCTS_ITERATIONS = 200
 
 
@@ -42,7 +46,8 @@ def normal(seed: int | None = None, **params: Any) -> MCTSAgent:
 
 
 def hard(seed: int | None = None, **params: Any) -> MCTSAgent:
-    return MCTSAgent(seed, **{"iterations": HARD_ITERATIONS, "time_budget": HARD_CAP_S, "name": "hard", **params})
+    return MCTSAgent(seed, **{"iterations": HARD_ITERATIONS, "time_budget": HARD_CAP_S, "name": "hard",
+                               "reuse": True, "widening": HARD_WIDENING, **params})
 
 
 def mcts(seed: int | None = None, **params: Any) -> MCTSAgent:
@@ -54,3 +59,10 @@ register_agent("easy", easy)
 register_agent("normal", normal)
 register_agent("hard", hard)
 register_agent("mcts", mcts)
+
+
+def learned(seed: int | None = None, **params: Any) -> MCTSAgent:
+    return MCTSAgent(seed, **{"iterations": MCTS_ITERATIONS, "evaluation": "learned", "name": "learned", **params})
+
+
+register_agent("learned", learned)

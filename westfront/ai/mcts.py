@@ -23,6 +23,16 @@ used for card and wargames with dice and fog of war):
 Budgets: ``iterations`` (reproducible: same seed, same move) and/or ``time_budget``
 seconds (a cap; the caller's ``time_budget`` caps it further). The move played is
 the most visited root action.
+
+Two options spend the budget where decisions matter:
+
+- ``reuse``: the subtree below the chosen action is kept, and the next search starts
+  from it when the game went on along actions the tree already holds with no dice
+  rolled (a unit's move then its destination; an attack's attackers one by one), so
+  a turn of many atomic decisions is searched as one growing tree;
+- ``widening`` (progressive widening): a node considers only its
+  ``ceil(widening * sqrt(visits + 1))`` best-prior actions, so wide decisions (a
+  hundred destinations) are searched deeply among the plausible ones first.
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ from ..core.state import State
 from .cycles import CycleGuard, choose_guarded
 from .heuristic import softmax
 from .hooks import GameHooks, hooks_of
+from .learned import load_model
 
 FPU_REDUCTION = 0.1  # an untried action starts this far below its tried siblings' mean
 
@@ -81,6 +92,7 @@ class SearchReport:
     visits: dict[str, int] = field(default_factory=dict)
     values: dict[str, float] = field(default_factory=dict)
     outcomes: dict[str, int] = field(default_factory=dict)  # chance branches seen behind each root action
+    reused: int = 0  # visits the root already had from the previous decision's tree
 
 
 class MCTSAgent:
@@ -96,6 +108,9 @@ class MCTSAgent:
         c_puct: float = 1.5,
         prior_temperature: float = 0.25,
         explicit_chance: bool = True,
+        reuse: bool = False,
+        widening: float | None = None,
+        evaluation: str = "hand",
         name: str = "mcts",
     ):
         if iterations is None and time_budget is None:
@@ -109,6 +124,12 @@ class MCTSAgent:
         self.c_puct = c_puct
         self.prior_temperature = prior_temperature
         self.explicit_chance = explicit_chance  # False: open loop, outcomes averaged inside each node
+        self.reuse = reuse
+        self.widening = widening
+        if evaluation not in ("hand", "learned", "blend"):
+            raise ValueError("evaluation is 'hand', 'learned' or 'blend'")
+        self.evaluation = evaluation
+        self._kept: tuple[list[str], Node] | None = None  # (history after our move, the node it led to)
         self.rng = random.Random(seed)
         self.guard = CycleGuard()
         self.report = SearchReport()
@@ -127,7 +148,9 @@ class MCTSAgent:
     def search(self, state: State, side: str, candidates: list[Action], seconds: float | None) -> Action:
         """The most visited of ``candidates`` after the budgeted iterations."""
         hooks = hooks_of(state)
-        root = Node()
+        root = self._reused_root(state) if self.reuse else None
+        self.report.reused = root.visits if root is not None else 0
+        root = root or Node()
         allowed = {str(a): a for a in candidates}
         start = time.perf_counter()
         deadline = start + seconds if seconds is not None else math.inf
@@ -141,13 +164,34 @@ class MCTSAgent:
             {k: e.visits for k, e in root.edges.items()},
             {k: e.mean for k, e in root.edges.items()},
             {k: len(e.outcomes) for k, e in root.edges.items()},
+            reused=self.report.reused,
         )
 
         def rank(k: str) -> tuple[int, float, float]:
             e = root.edges.get(k)
             return (e.visits, e.mean, e.prior) if e else (0, -math.inf, 0.0)
 
-        return allowed[max(allowed, key=rank)]
+        choice = max(allowed, key=rank)
+        if self.reuse:
+            edge = root.edges.get(choice)
+            child = edge.outcomes.get(()) if edge is not None and len(edge.outcomes) == 1 else None
+            self._kept = ([*state.history, choice], child) if child is not None else None
+        return allowed[choice]
+
+    def _reused_root(self, state: State) -> Node | None:
+        """The kept subtree, walked down along the actions played since, if none of them rolled dice."""
+        if self._kept is None:
+            return None
+        history, node = self._kept
+        self._kept = None
+        if state.history[:len(history)] != history:
+            return None
+        for text in state.history[len(history):]:
+            edge = node.edges.get(text)
+            if edge is None or len(edge.outcomes) != 1 or () not in edge.outcomes:
+                return None
+            node = edge.outcomes[()]
+        return node
 
     def _iterate(self, sim: State, root: Node, side: str, hooks: GameHooks, allowed: dict[str, Action]) -> None:
         path: list[tuple[Node, Edge, str]] = []
@@ -186,6 +230,10 @@ class MCTSAgent:
         edges = node.edges
         if len(acts) == 1:
             return edges[str(acts[0])], acts[0]
+        if self.widening is not None:
+            k = max(2, math.ceil(self.widening * math.sqrt(node.visits + 1)))
+            if k < len(acts):
+                acts = sorted(acts, key=lambda a: -edges[str(a)].prior)[:k]
         tried = [e.mean for a in acts if (e := edges[str(a)]).visits]
         fpu = (sum(tried) / len(tried) - FPU_REDUCTION) if tried else 0.0
         scale = self.c_puct * math.sqrt(node.visits + 1)
@@ -212,4 +260,14 @@ class MCTSAgent:
             else:
                 action = acts[0]
             sim.apply(action)
-        return hooks.evaluate(sim, side)
+        return self._evaluate(sim, side, hooks)
+
+    def _evaluate(self, sim: State, side: str, hooks: GameHooks) -> float:
+        """The leaf value: the game's hand-written evaluation, the fitted model, or their mean."""
+        if self.evaluation == "hand":
+            return hooks.evaluate(sim, side)
+        model = load_model(sim.INFO.id)
+        if model is None:
+            raise ValueError(f"{sim.INFO.id} has no fitted evaluation model (westfront fit-eval, docs/ai.md)")
+        learned = model.evaluate(sim, side)
+        return learned if self.evaluation == "learned" else 0.5 * (learned + hooks.evaluate(sim, side))

@@ -23,6 +23,7 @@ def register(app: typer.Typer) -> None:
     app.command("tournament")(tournament)
     app.command("simulate")(simulate)
     app.command("replay-record")(replay_record)
+    app.command("fit-eval")(fit_eval)
 
 
 def _fail(msg: str) -> NoReturn:
@@ -158,7 +159,7 @@ def replay_record(
     save: Path = typer.Option(None, "--save", help="write the re-created game as a save file (needs --seed)"),
 ) -> None:
     """Re-create games from their records (scenario, options, seed, actions) and check each final hash."""
-    from ..ai.match import replay
+    from ..sim.match import replay
     from ..sim.simulate import read_records
 
     path = source / "records.jsonl" if source.is_dir() else source
@@ -181,3 +182,33 @@ def replay_record(
             if save is not None:
                 save.write_text(s.to_json(), encoding="utf-8")
                 console.print(f"saved -> {save} (`westfront replay {save} --verify`)")
+
+
+def fit_eval(
+    source: Path = typer.Argument(..., help="records.jsonl, or a simulate output directory"),
+    out: Path = typer.Option(None, "--out", help="model file (default: the game's data/eval_model.json)"),
+    every: int = typer.Option(25, "--every", help="sample a position every N actions"),
+    l2: float = typer.Option(1.0, "--l2", help="L2 penalty of the logistic regression"),
+) -> None:
+    """Fit the learned evaluation (win probability from each side's view) on simulated games."""
+    from ..ai.learned import model_path
+    from ..sim.evaltrain import fit_records
+    from ..sim.simulate import read_records
+
+    path = source / "records.jsonl" if source.is_dir() else source
+    if not path.is_file():
+        _fail(f"no records file at {path}")
+    if every < 1:
+        _fail("--every must be at least 1")
+    with friendly_errors():
+        try:
+            rep = fit_records(read_records(path), every=every, l2=l2)
+        except ValueError as e:
+            _fail(str(e))
+        target = out or model_path(rep.model.game)
+        target.write_text(rep.model.to_json() + "\n", encoding="utf-8")
+    hold = "-" if rep.holdout_accuracy is None else f"{100 * rep.holdout_accuracy:.1f}%"
+    console.print(f"{rep.games} games, {rep.positions} positions; accuracy {100 * rep.train_accuracy:.1f}% "
+                  f"(held-out games {hold}); wrote {target}")
+    for name, w in sorted(zip(rep.model.names, rep.model.weights, strict=True), key=lambda x: -abs(x[1])):
+        console.print(f"  {name:24s} {w:+.3f}")

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from .canon import digest
 from .errors import SaveError
-from .state import digest
 
 if TYPE_CHECKING:
     from .state import State
@@ -32,6 +32,7 @@ def dump_state(s: State) -> str:
         "seed": meta["seed"],
         "actions": list(s.history),
         "hash": s.hash(),
+        "to_move": s.current_player(),  # informational (the loader offers this side first); not checked
         "state": s.g,
     }
     return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)

@@ -15,16 +15,17 @@ and handlers) and OpenSpiel's State API (clone, legal actions, chance).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import pickle
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action, Event
+from .canon import canonical_json as canonical_json  # re-exported: what state hashes are made of
+from .canon import digest as digest
 from .errors import IllegalAction
 from .rng import Rng, seed_state
+from .savefile import dump_state
 
 RUNAWAY_LIMIT = 100_000
 
@@ -227,15 +228,6 @@ def fast_copy(obj: Any) -> Any:
     return pickle.loads(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
 
 
-def digest(obj: Any) -> str:
-    """A short stable hash of JSON-able data (what ``State.hash`` is made of)."""
-    return hashlib.sha256(canonical_json(obj).encode()).hexdigest()[:32]
-
-
-def canonical_json(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 # --------------------------------------------------------------------------
 # The State
 # --------------------------------------------------------------------------
@@ -349,8 +341,6 @@ class State:
         return self.base_view(player)
 
     def to_json(self) -> str:
-        from .savefile import dump_state
-
         return dump_state(self)
 
     def hash(self) -> str:

@@ -25,6 +25,16 @@ GAMES: dict[str, str] = {
     "skirmish": "westfront.games.skirmish",
 }
 
+# what the lobby calls each game, including those whose rules are not written yet
+TITLES: dict[str, str] = {
+    "dday-to-the-rhine": "1944: D-Day to the Rhine",
+    "onslaught": "Onslaught",
+    "second-front-now": "Second Front Now!",
+    "dday-3rd": "D-Day (3rd Edition)",
+    "race-to-the-rhine": "1944: Race to the Rhine (with Patch-Devers)",
+    "skirmish": "Skirmish (built-in test game)",
+}
+
 _loaded: dict[str, ModuleType] = {}
 
 
@@ -63,3 +73,8 @@ def state_class(game_id: str) -> type[State]:
 def game_ids() -> list[str]:
     """Registered games whose package is present, in the order listed."""
     return [g for g in GAMES if _present(g)]
+
+
+def planned() -> list[tuple[str, str]]:
+    """Listed games whose package is not there yet: (id, title), for the lobby's "coming soon"."""
+    return [(g, TITLES.get(g, g)) for g in GAMES if not _present(g)]

@@ -26,25 +26,13 @@ Check kinds (``what``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..core.hexgrid import LabelError, grid_for
+from .check_result import CheckResult
+from .p2p import run_p2p_checks
 
 WATER = {"sea", "lake"}
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    ok: bool
-    what: str
-    subject: str
-    rule: str
-    detail: str
-
-    def __str__(self) -> str:
-        mark = "ok " if self.ok else "FAIL"
-        return f"{mark} {self.what:8s} {self.subject:28s} {self.detail}  [{self.rule}]"
 
 
 def run_checks(m: dict[str, Any], calibration: dict[str, Any]) -> list[CheckResult]:
@@ -54,8 +42,6 @@ def run_checks(m: dict[str, Any], calibration: dict[str, Any]) -> list[CheckResu
 def run_any_checks(m: dict[str, Any], calibration: dict[str, Any]) -> list[CheckResult]:
     """Hex-map or point-to-point checks, whichever ``m`` is."""
     if m.get("schema") == "westfront-p2p/1":
-        from .p2p import run_p2p_checks
-
         return run_p2p_checks(m, calibration)
     return run_checks(m, calibration)
 

@@ -26,6 +26,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .check_result import CheckResult
+
 SCHEMA_ID = "westfront-p2p/1"
 
 FLAGS = (
@@ -168,7 +170,6 @@ class P2PGraph:
 
 def run_p2p_checks(m: dict[str, Any], calibration: dict[str, Any]) -> list[Any]:
     """The ``[[check]]`` facts of a p2p calibration file (see checks.CheckResult)."""
-    from .checks import CheckResult
 
     g = P2PGraph(P2PMap.model_validate(m))
     out = []

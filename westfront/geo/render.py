@@ -14,9 +14,11 @@ import math
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw
 
 from ..core.hexgrid import DIRECTIONS, Grid, grid_for
+from .fonts import font
+from .render_p2p import render_p2p
 
 SIDE_STYLE: dict[str, tuple[str, float]] = {
     # feature: (colour, width in hex radii)
@@ -39,18 +41,6 @@ PLACE_STYLE = {
     "town": ("#404040", 0.13),
     "beach": ("#c98b00", 0.15),
 }
-
-
-def _font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "Arial.ttf"):
-        try:
-            return ImageFont.truetype(name, size)
-        except OSError:
-            continue
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:  # Pillow < 10.1
-        return ImageFont.load_default()
 
 
 def _zone_colour(k: int) -> str:
@@ -193,7 +183,7 @@ def render_map(
             _dashed(dr, p, q, colr, max(2, int(hex_px * 0.16)))
 
     # invasion arrows with supply numbers (D-Day 3rd): sea hex -> coastal hex
-    fnum = _font(max(8, int(hex_px * 0.55)))
+    fnum = font(max(8, int(hex_px * 0.55)))
     for arrow in m.get("extra", {}).get("invasion", []):
         sx, sy = fr.center(arrow["sea"])
         cx, cy = fr.center(arrow["coast"])
@@ -225,14 +215,14 @@ def render_map(
 
     # hex numbers
     if labels:
-        f = _font(max(7, int(hex_px * 0.42)))
+        f = font(max(7, int(hex_px * 0.42)))
         for lab in hexes:
             cx, cy = fr.center(lab)
             dr.text((cx, cy - hex_px * 0.62), lab, fill="#5c584e", font=f, anchor="mm")
 
     # places
-    fpl = _font(max(8, int(hex_px * 0.62)))
-    fsm = _font(max(7, int(hex_px * 0.45)))
+    fpl = font(max(8, int(hex_px * 0.62)))
+    fsm = font(max(7, int(hex_px * 0.45)))
     for p in sorted(m.get("places", []), key=lambda p: p["name"]):
         cx, cy = fr.center(p["hex"])
         feats = set(p.get("attrs", {}).get("features", [])) | {p.get("kind", "city")}
@@ -298,8 +288,8 @@ def _teeth(dr, p, q, ca, cb, hexes, a, b, colr, hex_px) -> None:
 def _legend(dr, fr: _Frame, m: dict[str, Any], zcol: dict[str, str], hex_px: float) -> None:
     x = fr.map_right + hex_px * 0.5
     y = hex_px * 1.0
-    ft = _font(max(10, int(hex_px * 0.9)))
-    f = _font(max(8, int(hex_px * 0.6)))
+    ft = font(max(10, int(hex_px * 0.9)))
+    f = font(max(8, int(hex_px * 0.6)))
     dr.text((x, y), m.get("title", m["game"]), fill="black", font=ft)
     y += hex_px * 1.6
     g = m["grid"]
@@ -371,7 +361,5 @@ def default_hex_px(m: dict[str, Any]) -> float:
 def render_any(m: dict[str, Any], out: str | Path, hex_px: float = 16.0, labels: bool = True) -> Path:
     """Render a hex map or a point-to-point map, whichever ``m`` is."""
     if m.get("schema") == "westfront-p2p/1":
-        from .render_p2p import render_p2p
-
         return render_p2p(m, out)
     return render_map(m, out, hex_px=hex_px, labels=labels)

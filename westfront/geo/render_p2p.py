@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .render import _font
+from .fonts import font
 
 FLAG_MARK = {
     "victory": ("#d4a017", "V"),
@@ -46,8 +46,8 @@ def render_p2p(m: dict[str, Any], out: str | Path, size: int = 1500) -> Path:
         else:
             dr.line([a, b], fill="#6b6257", width=3)
     areas = m.get("areas", {})
-    f = _font(15)
-    fb = _font(13)
+    f = font(15)
+    fb = font(13)
     for s in m["spaces"]:
         x, y = pt(s["xy"])
         cols = [areas[a]["color"] for a in s["areas"] if a in areas] or ["#888888"]
@@ -65,7 +65,7 @@ def render_p2p(m: dict[str, Any], out: str | Path, size: int = 1500) -> Path:
         dr.text((x, y + r + 2), s["name"], fill="black", font=f, anchor="ma", stroke_width=2, stroke_fill="white")
     # legend
     x0, y = pad + size + 20, pad
-    dr.text((x0, y), m.get("title", m["game"]), fill="black", font=_font(18))
+    dr.text((x0, y), m.get("title", m["game"]), fill="black", font=font(18))
     y += 40
     for a in areas.values():
         dr.ellipse([x0, y, x0 + 16, y + 16], fill=a["color"], outline="white")

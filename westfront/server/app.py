@@ -9,6 +9,7 @@ not block the event loop that serves the WebSockets.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import threading
@@ -31,6 +32,7 @@ from . import schemas as sc
 from .db import make_engine, resolve_db_url
 from .errors import Forbidden, NotFound, ServiceError
 from .mapview import render_map
+from .rulesref import rules_reference
 from .service import GameService, Settings
 from .store import Store
 
@@ -54,6 +56,13 @@ def agent_levels() -> list[str]:
     found = list(names()) if callable(names) else sorted(getattr(ai_base, "_FACTORIES", {}))
     order = {"random": 0, "easy": 1, "normal": 2, "hard": 3}
     return sorted(found, key=lambda n: (order.get(n, 9), n))
+
+
+@functools.cache
+def first_players(game: str) -> dict[str, str | None]:
+    """Who makes the first decision in each scenario (the lobby's default side)."""
+    info = api.registry.info(game)
+    return {sc_.id: api.load(game, sc_.id, seed=0).current_player() for sc_ in info.scenarios}
 
 
 def create_app(db_url: str | None = None, settings: Settings | None = None) -> FastAPI:
@@ -96,8 +105,18 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         for info in api.list_games():
             d = info.to_dict()
             d["has_ui_layer"] = (WEB / "games" / f"{info.id}.js").exists()
+            d["first_player"] = first_players(info.id)
             games.append(d)
-        return {"games": games, "ai_levels": agent_levels()}
+        soon = [{"id": g, "title": t} for g, t in api.registry.planned()]
+        return {"games": games, "ai_levels": agent_levels(), "coming_soon": soon}
+
+    @app.get("/api/rules/{game}", tags=["catalog"], responses={404: sc.ERRORS[404]})
+    def rules(game: Annotated[str, PathParam(max_length=64)]) -> dict[str, Any]:
+        """The game's rules reference: section titles, summaries in our own words, where implemented."""
+        try:
+            return rules_reference(game)
+        except UnknownGame as e:
+            raise NotFound(str(e)) from None
 
     @app.get("/api/maps/{game}", tags=["catalog"], responses={404: sc.ERRORS[404]})
     def game_map(game: Annotated[str, PathParam(max_length=64)]) -> dict[str, Any]:

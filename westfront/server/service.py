@@ -321,6 +321,12 @@ class GameService:
         held = {g.side_of(t) for t in tokens} - {None}
         return held == set(g.seats)
 
+    def plays_alone(self, g: LiveGame, tokens: list[str]) -> bool:
+        """True when the caller holds every human seat and the others are the computer's: a solitaire
+        player may export their own game (the UI warns that the file reveals hidden units and the seed)."""
+        held = {g.side_of(t) for t in tokens} - {None}
+        return bool(held) and held == set(g.human_sides())
+
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         g = self.live(game_id)
         with g.lock:
@@ -361,9 +367,9 @@ class GameService:
         with g.lock:
             if not any(g.side_of(t) for t in tokens):
                 raise Forbidden("a valid seat token is required for this game")
-            if not self.entitled_to_all(g, tokens):
+            if not (self.entitled_to_all(g, tokens) or self.plays_alone(g, tokens)):
                 raise Forbidden("a save holds every hidden unit and the dice seed: it can be downloaded when the "
-                                "game is over, or by whoever holds every seat")
+                                "game is over, by whoever holds every seat, or by a player alone against the computer")
             return g.state.to_json(), f"westfront-{g.game}-{g.id}-{g.n_actions}.json"
 
     def lobby(self, status: str | None, limit: int) -> list[dict[str, Any]]:

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..ai.match import GameRecord
 from ..core.mapdata import GameMap, load_map
 from ..games import registry
+from .match import GameRecord
 
 WATER = {"sea", "ocean", "lake", "water", "offmap", "impassable", "neutral"}
 SIDE_COLOURS = ["#3b6ea5", "#b03a2e", "#6b7b3a", "#8e44ad"]

@@ -23,8 +23,8 @@ from typing import Any, BinaryIO
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from ..ai.match import DEFAULT_MAX_ACTIONS, GameRecord, play_game
 from ..core.errors import WestfrontError
+from .match import DEFAULT_MAX_ACTIONS, GameRecord, play_game
 
 
 class RunnerError(WestfrontError):

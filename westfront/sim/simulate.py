@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..ai.match import DEFAULT_MAX_ACTIONS, GameRecord
 from ..games import registry
+from .match import DEFAULT_MAX_ACTIONS, GameRecord
 from .runner import GameTask
 from .stats_math import wilson
 from .tournament import length_stats

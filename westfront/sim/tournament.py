@@ -16,8 +16,8 @@ from typing import Any
 
 from rich.table import Table
 
-from ..ai.match import DEFAULT_MAX_ACTIONS, GameRecord
 from ..games import registry
+from .match import DEFAULT_MAX_ACTIONS, GameRecord
 from .runner import GameTask
 from .stats_math import elo_ratings, wilson
 

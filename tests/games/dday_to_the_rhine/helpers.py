@@ -50,8 +50,8 @@ def position(turn: int = 2, units: dict[str, tuple[str, int] | str] | None = Non
     for u in g["units"].values():
         u["box"] = U.GONE
     for uid, where in (units or {}).items():
-        hx, sp = (where, U.max_sp(uid)) if isinstance(where, str) else where
-        g["units"][uid].update({"hex": hx, "box": None, "sp": sp})
+        hx, sp = (where, U.max_strength(uid)) if isinstance(where, str) else where
+        g["units"][uid].update({"hex": hx, "box": None, "strength": sp})
     g["control"] = sorted(control or [])
     g["rp"] = {"german": rp[0], "allied": rp[1]}
     return GameState(g)

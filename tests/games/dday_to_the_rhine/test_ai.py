@@ -7,6 +7,7 @@ import time
 
 import westfront
 from westfront.games.dday_to_the_rhine import ai
+from westfront.games.dday_to_the_rhine.board import board
 from westfront.games.dday_to_the_rhine.hidden import hidden_pieces
 
 GAME = "dday-to-the-rhine"
@@ -35,7 +36,7 @@ def test_evaluate_prefers_the_side_that_holds_more():
     s = played(1, 40)
     base = ai.evaluate(s, "allied")
     for name in ("Paris", "Brussels", "Essen", "Dusseldorf", "Dortmund", "Lille"):
-        s.set_control(s.b.find(name), "allied")
+        s.set_control(board().find(name), "allied")
     assert ai.evaluate(s, "allied") > base
 
 

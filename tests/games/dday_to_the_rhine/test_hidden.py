@@ -20,7 +20,7 @@ PHANTOMS = ("ph-1", "ph-2")
 
 
 def hidden_real(s):
-    return {u for u in s.on_map("german") if s.u(u).get("hid")}
+    return {u for u in s.on_map("german") if s.unit(u).get("hid")}
 
 
 def assert_no_leak(s, events, hidden_before, views=True, action=""):
@@ -86,23 +86,23 @@ def test_phantom_entry_hides_both_pieces():
     s.apply("place ge-2sspc")
     events = s.apply(s.legal_actions()[0])
     assert all(e.get("unit") != "ge-2sspc" for e in events if is_visible(e, "allied"))
-    assert s.u("ge-2sspc")["hid"] and s.frame()["stage"] == "phantom"
+    assert s.unit("ge-2sspc")["hid"] and s.frame()["stage"] == "phantom"
     assert not [u for u in s.view("allied")["units"] if u["kind"] == "hidden"]  # nothing shown before the phantom
     hexes = [a.args[0] for a in s.legal_actions() if a.verb == "at"]
-    real = b.hex(s.u("ge-2sspc")["hex"])
+    real = b.hex(s.unit("ge-2sspc")["hex"])
     assert hexes and all(h == real or h in b.adj[real] for h in map(b.hex, hexes))
     events = s.apply(f"at {hexes[-1]}")
     public = [e for e in events if is_visible(e, "allied")]
     assert len(public) == 1 and sorted(public[0]["markers"]) == public[0]["markers"]
-    assert s.u("ge-2sspc")["hid"] and s.g["phantoms"]["ph-1"]["hid"]
+    assert s.unit("ge-2sspc")["hid"] and s.g["phantoms"]["ph-1"]["hid"]
     allied = [u for u in s.view("allied")["units"] if u["kind"] == "hidden"]
-    assert len(allied) == 2 and {u["id"] for u in allied} == {s.u("ge-2sspc")["hid"], s.g["phantoms"]["ph-1"]["hid"]}
+    assert len(allied) == 2 and {u["id"] for u in allied} == {s.unit("ge-2sspc")["hid"], s.g["phantoms"]["ph-1"]["hid"]}
     german = {u.get("unit", u["id"]): u for u in s.view("german")["units"]}
     assert german["ph-1"]["kind"] == "phantom" and "hidden" in german["ge-2sspc"]["flags"]
-    assert german["ge-2sspc"]["id"] == s.u("ge-2sspc")["hid"]  # actions name it by its marker
+    assert german["ge-2sspc"]["id"] == s.unit("ge-2sspc")["hid"]  # actions name it by its marker
     s.apply("build ge-84c")
     s.apply(s.legal_actions()[0])
-    assert s.frame()["step"] == "reinforce" and not s.u("ge-84c")["hid"]  # one phantom a month
+    assert s.frame()["step"] == "reinforce" and not s.unit("ge-84c")["hid"]  # one phantom a month
 
 
 def test_no_phantom_means_the_marker_comes_off():
@@ -111,7 +111,7 @@ def test_no_phantom_means_the_marker_comes_off():
     s.apply("place ge-2sspc")
     s.apply(s.legal_actions()[0])
     events = s.apply("none")
-    assert not s.u("ge-2sspc")["hid"]
+    assert not s.unit("ge-2sspc")["hid"]
     assert any(e["type"] == "enter" and e.get("unit") == "ge-2sspc" and is_visible(e, "allied") for e in events)
 
 
@@ -123,9 +123,9 @@ def test_phantoms_have_no_zoc_block_allied_moves_and_keep_their_distance():
         s.touch()
         assert s.zoc_bb("german") == 0
         r = tactical_reach(s, "us-7c", 5)
-        assert s.b.hex("0505") not in r.cost and s.b.hex("0405") in r.cost
+        assert board().hex("0505") not in r.cost and board().hex("0405") in r.cost
         pr = tactical_reach(s, "ph-1", 6)
-        assert all(s.b.distance(h, s.b.hex("0205")) > 2 for h in pr.cost if h != pr.start)
+        assert all(board().distance(h, board().hex("0205")) > 2 for h in pr.cost if h != pr.start)
 
 
 def test_phantoms_vanish_and_hidden_units_show_when_the_allies_come_close():
@@ -133,16 +133,16 @@ def test_phantoms_vanish_and_hidden_units_show_when_the_allies_come_close():
     with on(synthetic_board()):
         s = position(turn=3, units={"us-7c": "0205", "ge-7a": "0807"}, options={"phantoms": True})
         s.g["phantoms"]["ph-1"].update({"hex": "0505", "hid": "hm1"})
-        s.u("ge-7a")["hid"] = "hm2"
+        s.unit("ge-7a")["hid"] = "hm2"
         s.touch()
         s.put("us-7c", "0305")
         s._events = []  # collect what check_contact says
         check_contact(s)
         assert s.g["phantoms"]["ph-1"]["hex"] is None
-        assert s.u("ge-7a")["hid"] == "hm2"  # still far away
+        assert s.unit("ge-7a")["hid"] == "hm2"  # still far away
         s.put("us-7c", "0706")
         check_contact(s)
-        assert s.u("ge-7a")["hid"] is None
+        assert s.unit("ge-7a")["hid"] is None
         assert any(e["type"] == "phantom_removed" and e.get("reveal") for e in s._events)
         s._events = None
 
@@ -156,7 +156,7 @@ def test_phantom_and_partner_move_for_one_rp_in_their_entry_month():
     s.apply("done")
     rp = s.rp("german")
     assert "move ge-2sspc" not in {str(a) for a in s.legal_actions()}  # hidden pieces go by their markers
-    s.apply(f"move {s.u('ge-2sspc')['hid']}")
+    s.apply(f"move {s.unit('ge-2sspc')['hid']}")
     s.apply(next(a for a in s.legal_actions() if a.verb == "to"))
     assert s.rp("german") == rp - 1
     s.apply(f"move {s.g['phantoms']['ph-1']['hid']}")

@@ -11,6 +11,7 @@ from westfront.games.dday_to_the_rhine import units as U
 from westfront.games.dday_to_the_rhine.board import board
 from westfront.games.dday_to_the_rhine.combat import binomial, per_die_hit
 from westfront.games.dday_to_the_rhine.invasion import invasion_dice
+from westfront.testing.dice import forced_dice
 
 GAME = "dday-to-the-rhine"
 
@@ -19,11 +20,16 @@ def campaign(**options):
     return westfront.load(GAME, options=options, seed=5)
 
 
-def land_outcome(s, action, rng):
+def land_outcome(s, action, *faces):
+    """Play ``action`` on a copy with the dice forced: the army's dice first, then the beach defence's."""
     c = s.clone()
-    c.g["rng"] = rng
-    c.apply(action)
+    with forced_dice(c, *faces):
+        c.apply(action)
     return c
+
+
+BLANKS = (4, 4, 4, 4)  # symbol die faces 4-6 are blank (1 aircraft, 2 panzer, 3 infantry)
+HITS = (3, 3, 3, 3)
 
 
 def test_invasion_dice_are_four_against_two():
@@ -48,15 +54,12 @@ def test_a_successful_landing_makes_a_beachhead():
     s = campaign()
     b = board()
     east = b.label(b.zone("lower_normandy")[1])
-    for rng in range(200):
-        c = land_outcome(s, f"land {east}", rng)
-        if c.u("uk-2a")["hex"] == east:
-            assert c.g["beachheads"] == {"21": east}
-            assert c.u("co-716")["box"] == U.GONE  # 12.1: coast units are never replaced
-            assert c.g["support"]["ab-uk-6"] == "used" and c.g["support"]["naval-etf"] == "fired"
-            assert c.rp("allied") == 0
-            return
-    pytest.fail("no landing succeeded in 200 tries")
+    c = land_outcome(s, f"land {east}", *HITS, 4, 4)
+    assert c.unit("uk-2a")["hex"] == east
+    assert c.g["beachheads"] == {"21": east}
+    assert c.unit("co-716")["box"] == U.GONE  # 12.1: coast units are never replaced
+    assert c.g["support"]["ab-uk-6"] == "used" and c.g["support"]["naval-etf"] == "fired"
+    assert c.rp("allied") == 0
 
 
 def test_a_failed_landing_returns_the_army_as_a_june_reinforcement():
@@ -64,14 +67,11 @@ def test_a_failed_landing_returns_the_army_as_a_june_reinforcement():
     s = campaign()
     b = board()
     east = b.label(b.zone("lower_normandy")[1])
-    for rng in range(2000):
-        c = land_outcome(s, f"land {east}", rng)
-        if c.u("co-716")["hex"]:
-            u = c.u("uk-2a")
-            assert u["hex"] is None and u["box"] in (U.AVAILABLE, U.POOL)
-            assert "21" not in c.g["beachheads"]
-            return
-    pytest.fail("no failure in 2000 tries")
+    c = land_outcome(s, f"land {east}", *BLANKS, 4, 4)
+    assert c.unit("co-716")["hex"]
+    u = c.unit("uk-2a")
+    assert u["hex"] is None and u["box"] in (U.AVAILABLE, U.POOL)
+    assert "21" not in c.g["beachheads"]
 
 
 def test_both_landings_failing_is_a_german_sudden_death_win():
@@ -79,16 +79,11 @@ def test_both_landings_failing_is_a_german_sudden_death_win():
     s = campaign()
     b = board()
     west, east = (b.label(h) for h in b.zone("lower_normandy"))
-    fails = [rng for rng in range(3000) if land_outcome(s, f"land {east}", rng).u("co-716")["hex"]]
-    assert fails
-    first = land_outcome(s, f"land {east}", fails[0])
-    for rng in range(3000):
-        c = land_outcome(first, f"land {west}", rng)
-        if c.is_terminal():
-            r = c.result()
-            assert r.winner == "german" and r.level == "sudden death"
-            return
-    pytest.fail("no double failure found")
+    first = land_outcome(s, f"land {east}", *BLANKS, 4, 4)
+    assert first.unit("co-716")["hex"]
+    c = land_outcome(first, f"land {west}", *BLANKS, 4, 4)
+    r = c.result()
+    assert c.is_terminal() and r.winner == "german" and r.level == "sudden death"
 
 
 def test_manteuffel_cannot_move_in_june_after_a_normandy_landing():
@@ -131,7 +126,7 @@ def test_delayed_second_invasion_halves_june_rp_and_lands_in_july():
     s.apply("delay")
     assert s.g["allied_rp"]["1"] == 4 and s.g["inv"]["pending"] == [{"unit": "us-1a", "turn": 2}]
     for uid, due in due_before.items():
-        assert s.u(uid)["due"] == (due + 1 if due in (2, 3) else due)
+        assert s.unit(uid)["due"] == (due + 1 if due in (2, 3) else due)
     while s.turn == 1 and not s.is_terminal():
         if s.current_player() == "allied" and s.frame()["step"] == "reinforce":
             assert s.rp("allied") == 4 + s.port_capacity()
@@ -145,7 +140,7 @@ def test_delayed_second_invasion_halves_june_rp_and_lands_in_july():
                                      ("belgium", {1: 9, 3: 9, 4: 9, 5: 10})])
 def test_eastern_invasion_zones_raise_german_rp(zone, rp):
     # 1944 18.4: the easternmost zone invaded gives the German 7, 8 or 9 RP until August (Belgium: September)
-    from westfront.games.dday_to_the_rhine.sequence import german_rp
+    from westfront.games.dday_to_the_rhine.upkeep import german_rp
 
     s = campaign(free_invasions=True)
     b = board()
@@ -176,8 +171,8 @@ def test_accelerated_dragoon_schedule():
     assert [str(a) for a in s.legal_actions()] and len(s.legal_actions()) > 2  # free choice of hex
     assert s.frame()["armies"] == ["uk-2a"]
     assert s.g["inv"]["pending"] == [{"unit": "us-1a", "turn": 3}]
-    assert s.u("us-7a")["due"] == 2 and s.u("fr-2c")["due"] == 3 and s.u("ge-19a")["due"] == 2
-    assert s.u("us-7c")["due"] == 3 and s.u("us-3a")["due"] == 5 and s.u("uk-30c")["due"] == 2
+    assert s.unit("us-7a")["due"] == 2 and s.unit("fr-2c")["due"] == 3 and s.unit("ge-19a")["due"] == 2
+    assert s.unit("us-7c")["due"] == 3 and s.unit("us-3a")["due"] == 5 and s.unit("uk-30c")["due"] == 2
     assert s.g["allied_rp"] == {"1": 4, "2": 12, "3": 14}
     assert s.g["german_rp"]["2"] == 8 and s.g["german_rp"]["3"] == 8
     assert s.g["south_allied_from"] == 2 and s.g["south_german_until"] == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from westfront.core.hexgrid import COLROW
+from westfront.games.dday_to_the_rhine.board import board
 from westfront.games.dday_to_the_rhine.movement import (
     motor_reach,
     rail_destinations,
@@ -17,7 +18,7 @@ START, DEST, ENEMY = "0505", "0504", "0503"  # ENEMY is next to DEST but two hex
 
 def reach_cost(s, uid, mp, dest):
     r = tactical_reach(s, uid, mp)
-    return r.cost.get(s.b.hex(dest))
+    return r.cost.get(board().hex(dest))
 
 
 def test_woods_in_enemy_zoc_costs_two_not_four():
@@ -59,9 +60,9 @@ def test_cannot_enter_enemy_or_end_on_friend():
     with on(synthetic_board()):
         s = position(units={"uk-30c": "0505", "us-7c": "0504", "ge-7a": "0605"})
         r = tactical_reach(s, "uk-30c", 5)
-        assert s.b.hex("0605") not in r.cost
-        assert s.b.hex("0504") in r.cost and s.b.hex("0504") not in r.ends
-        assert s.b.hex("0503") in r.ends  # through the friend's hex
+        assert board().hex("0605") not in r.cost
+        assert board().hex("0504") in r.cost and board().hex("0504") not in r.ends
+        assert board().hex("0503") in r.ends  # through the friend's hex
 
 
 def test_marsh_and_mountain_stop_but_mountain_infantry_go_on():
@@ -70,15 +71,15 @@ def test_marsh_and_mountain_stop_but_mountain_infantry_go_on():
     with on(synthetic_board(terrain=ridge)):
         s = position(units={"uk-30c": "0405", "fr-2c": "0407"})
         r = tactical_reach(s, "uk-30c", 5)
-        assert r.cost[s.b.hex("0505")] == 2 and s.b.hex("0505") in r.ends
-        assert not any(s.b.label(h).startswith("06") for h in r.cost)  # stopped on the ridge
+        assert r.cost[board().hex("0505")] == 2 and board().hex("0505") in r.ends
+        assert not any(board().label(h).startswith("06") for h in r.cost)  # stopped on the ridge
         r2 = tactical_reach(s, "fr-2c", 4)
-        assert r2.cost[s.b.hex("0607")] == 3  # the mountain corps crosses: 2 + 1
+        assert r2.cost[board().hex("0607")] == 3  # the mountain corps crosses: 2 + 1
     marsh = {f"05{r:02d}": "marsh" for r in range(1, 9)}
     with on(synthetic_board(terrain=marsh)):
         s = position(units={"fr-2c": "0407"})
         r = tactical_reach(s, "fr-2c", 4)
-        assert not any(s.b.label(h).startswith("06") for h in r.cost)  # everyone stops in a marsh
+        assert not any(board().label(h).startswith("06") for h in r.cost)  # everyone stops in a marsh
 
 
 def test_out_of_supply_costs_one_mp_and_surprise_adds_one():
@@ -86,7 +87,7 @@ def test_out_of_supply_costs_one_mp_and_surprise_adds_one():
     with on(synthetic_board()):
         s = position(units={"uk-30c": "0505", "ge-7a": "0908"})
         assert unit_mp(s, "uk-30c", True) == 5 and unit_mp(s, "uk-30c", False) == 4
-        s.u("ge-7a")["rco"] = True
+        s.unit("ge-7a")["rco"] = True
         assert unit_mp(s, "ge-7a", True) == 5
 
 
@@ -96,10 +97,10 @@ def test_motorised_move_is_twice_the_mp_in_hexes():
     with on(synthetic_board(width=12, height=12, terrain=terrain)):
         s = position(units={"us-1a": "0106", "us-3a": "0108"})
         r = motor_reach(s, "us-1a")
-        far = max(COLROW.distance("0106", s.b.label(h)) for h in r.ends)
+        far = max(COLROW.distance("0106", board().label(h)) for h in r.ends)
         assert far == 8 and max(r.cost.values()) == 8
         r3 = motor_reach(s, "us-3a")  # Patton's 3rd Army has 5 MP (1944 3.0)
-        assert max(COLROW.distance("0108", s.b.label(h)) for h in r3.ends) == 10
+        assert max(COLROW.distance("0108", board().label(h)) for h in r3.ends) == 10
 
 
 def test_motorised_never_crosses_the_rhine_or_touches_enemy_zoc():
@@ -113,11 +114,11 @@ def test_motorised_never_crosses_the_rhine_or_touches_enemy_zoc():
     with on(synthetic_board(sides=sides)):
         s = position(units={"us-1a": "0404", "ge-7a": "0208"})
         r = motor_reach(s, "us-1a")
-        assert all(int(s.b.label(h)[:2]) <= 5 for h in r.cost)
+        assert all(int(board().label(h)[:2]) <= 5 for h in r.cost)
         zoc = s.zoc_bb("german")
         assert not any((zoc >> h) & 1 for h in r.cost)
         tr = tactical_reach(s, "us-1a", 4)
-        assert any(int(s.b.label(h)[:2]) >= 6 for h in tr.cost)  # a tactical move may cross (+1 MP)
+        assert any(int(board().label(h)[:2]) >= 6 for h in tr.cost)  # a tactical move may cross (+1 MP)
 
 
 def test_rail_goes_anywhere_in_german_supply_but_not_through_allied_zoc():
@@ -129,13 +130,13 @@ def test_rail_goes_anywhere_in_german_supply_but_not_through_allied_zoc():
     with on(synthetic_board(country=germany, places=places, zones={"german_east_edge": east_edge,
                                                                     "german_south_edge": [], "france_south_edge": []})):
         s = position(units={"ge-7a": "0805", "us-1a": "0108"})
-        dests = {s.b.label(h) for h in rail_destinations(s, "ge-7a")}
+        dests = {board().label(h) for h in rail_destinations(s, "ge-7a")}
         assert "1001" in dests and "0701" in dests  # anywhere supplied in Germany
         assert "0502" in dests and "0402" in dests  # a German-held city outside Germany, and next to it
         assert "0505" not in dests  # an ordinary French hex
         s2 = position(units={"ge-7a": "0805", "us-1a": "0108"}, control=["0502"])
-        dests2 = {s2.b.label(h) for h in rail_destinations(s2, "ge-7a")}
+        dests2 = {board().label(h) for h in rail_destinations(s2, "ge-7a")}
         assert "0502" not in dests2 and "0402" not in dests2  # the city is Allied now
         s3 = position(units={"ge-7a": "0805", "us-1a": "0603"})
-        dests3 = {s3.b.label(h) for h in rail_destinations(s3, "ge-7a")}
+        dests3 = {board().label(h) for h in rail_destinations(s3, "ge-7a")}
         assert "0502" not in dests3 and "0703" not in dests3  # nothing in or through Allied ZOC

@@ -19,7 +19,7 @@ from westfront.games.dday_to_the_rhine.reinforcements import (
     may_rebuild,
     step_cost,
 )
-from westfront.games.dday_to_the_rhine.sequence import allied_rp, end_of_turn
+from westfront.games.dday_to_the_rhine.upkeep import allied_rp, end_of_turn
 
 from .helpers import on, position, synthetic_board
 
@@ -45,7 +45,7 @@ def test_german_reinforcements_enter_at_one_step_near_their_cities():
     assert hexes and all(any(h == a or h in b.adj[a] for a in anchors) for h in hexes)
     s.apply("place ge-2sspc")
     s.apply(f"at {b.label(hexes[0])}")
-    assert s.u("ge-2sspc")["sp"] == 1 and s.u("ge-2sspc")["hex"] == b.label(hexes[0])
+    assert s.unit("ge-2sspc")["strength"] == 1 and s.unit("ge-2sspc")["hex"] == b.label(hexes[0])
 
 
 def test_army_group_entry_cities_and_the_fallback():
@@ -75,30 +75,30 @@ def test_allied_reinforcements_enter_at_full_strength_at_beachheads_and_ports():
     s.apply("place uk-30c")
     target = next(h for h in hexes if h in heads)
     s.apply(f"at {b.label(target)}")
-    u = s.u("uk-30c")
-    assert u["sp"] == 2 and u["over"]  # 9.1: arrives at maximum SP, over-stacked on the beach-head
+    u = s.unit("uk-30c")
+    assert u["strength"] == 2 and u["over"]  # 9.1: arrives at maximum SP, over-stacked on the beach-head
 
 
 def test_over_stacked_units_go_back_to_the_turn_track():
     # 1944 9.1: an entry hex holds one unit at the end of the turn; the extras return for next turn
     with on(synthetic_board()):
         s = position(turn=3, units={"us-1a": "0505", "uk-30c": "0505"})
-        s.u("uk-30c")["over"] = True
+        s.unit("uk-30c")["over"] = True
         s.g["beachheads"]["12"] = "0505"
         s.touch()
         end_of_turn(s, "allied")
-        assert s.u("us-1a")["hex"] == "0505"
-        assert s.u("uk-30c")["hex"] is None and s.u("uk-30c")["box"] == U.SCHEDULED and s.u("uk-30c")["due"] == 4
+        assert s.unit("us-1a")["hex"] == "0505"
+        assert s.unit("uk-30c")["hex"] is None and s.unit("uk-30c")["box"] == U.SCHEDULED and s.unit("uk-30c")["due"] == 4
 
 
 def test_reinforcements_may_wait():
     # 1944 9.1: not all reinforcements have to enter on their month; they wait on the track
     s = quick()
     s.apply("done")
-    assert s.u("ge-2sspc")["box"] == U.AVAILABLE
+    assert s.unit("ge-2sspc")["box"] == U.AVAILABLE
     while s.turn == 1:
         s.apply("done" if s.frame()["step"] == "reinforce" else "end")
-    assert s.u("ge-2sspc")["box"] == U.AVAILABLE and "place ge-2sspc" in {str(a) for a in s.legal_actions()}
+    assert s.unit("ge-2sspc")["box"] == U.AVAILABLE and "place ge-2sspc" in {str(a) for a in s.legal_actions()}
 
 
 def test_rebuild_costs_and_where_rebuilt_units_go():
@@ -112,7 +112,7 @@ def test_rebuild_costs_and_where_rebuilt_units_go():
     assert vs == [b.find("Koln")]  # 9.2: volksturm only in the city named on the counter
     s.apply("build ge-84c")
     s.apply(s.legal_actions()[0])
-    assert s.u("ge-84c")["sp"] == 1 and s.rp("german") == 4 - 2
+    assert s.unit("ge-84c")["strength"] == 1 and s.rp("german") == 4 - 2
 
 
 def test_french_and_sixth_army_group_replacements():
@@ -154,8 +154,8 @@ def test_one_step_a_month_in_enemy_zoc():
     # 1944 9.2: a unit in enemy ZOC may add only one step a month; others as many as RP allow
     with on(synthetic_board()):
         s = position(turn=3, units={"ge-7a": ("0505", 1), "ge-15a": ("0808", 1), "us-1a": "0504"})
-        s.u("ge-7a")["added"] = 1
-        s.u("ge-15a")["added"] = 1
+        s.unit("ge-7a")["added"] = 1
+        s.unit("ge-15a")["added"] = 1
         assert not may_add_step(s, "ge-7a") and may_add_step(s, "ge-15a")
 
 
@@ -212,7 +212,7 @@ def test_army_group_g_enters_in_september_on_the_southern_edge_and_moves_free():
     b = board()
     while s.turn < 4:
         s.apply("done" if s.frame()["step"] == "reinforce" else "end")
-    assert s.u("ge-19a")["box"] == U.AVAILABLE and s.current_player() == "german"
+    assert s.unit("ge-19a")["box"] == U.AVAILABLE and s.current_player() == "german"
     hexes = entry_hexes(s, "ge-19a")
     assert set(hexes) <= set(b.zone("france_south_edge")) | set(b.zone("from_marseilles"))
     s.apply("place ge-19a")
@@ -220,22 +220,22 @@ def test_army_group_g_enters_in_september_on_the_southern_edge_and_moves_free():
     s.g["rp"]["german"] = 0
     s.apply("done")
     assert "move ge-19a" in {str(a) for a in s.legal_actions()}  # free even with no RP left
-    assert s.u("us-7a")["box"] == U.AVAILABLE and set(entry_hexes(s, "us-7a")) <= set(b.zone("from_marseilles"))
+    assert s.unit("us-7a")["box"] == U.AVAILABLE and set(entry_hexes(s, "us-7a")) <= set(b.zone("from_marseilles"))
 
 
 @pytest.mark.parametrize("turn,i_ss,markers", [(6, 0, 3), (7, 1, 2), (8, 2, 1)])
 def test_rco_forces_and_surprise_markers(turn, i_ss, markers):
     # 1944 16.0: November 6th Pz Army + 3 markers; December + I SS Pz Corps 1 SP + 2; January 2 SP + 1
-    from westfront.games.dday_to_the_rhine.steps_reinf import launch_rco
+    from westfront.games.dday_to_the_rhine.reinforcements import launch_rco
 
     with on(synthetic_board()):
         s = position(turn=turn)
         s.g["rco"]["allowed"] = True
         launch_rco(s)
-        assert s.u("ge-6pa")["box"] == U.AVAILABLE and s.u("ge-6pa")["sp"] == 3
-        assert (s.u("ge-1sspc")["box"] == U.AVAILABLE) is bool(i_ss)
+        assert s.unit("ge-6pa")["box"] == U.AVAILABLE and s.unit("ge-6pa")["strength"] == 3
+        assert (s.unit("ge-1sspc")["box"] == U.AVAILABLE) is bool(i_ss)
         if i_ss:
-            assert s.u("ge-1sspc")["sp"] == i_ss
+            assert s.unit("ge-1sspc")["strength"] == i_ss
         assert s.g["rco"]["markers"] == markers
 
 
@@ -245,9 +245,9 @@ def test_surprise_marker_adds_a_die_that_ignores_terrain_and_dietrich_is_free():
 
     with on(synthetic_board(terrain={"0504": "forest"})):
         s = position(turn=7, units={"ge-6pa": "0505", "ge-7a": "0604", "us-1a": "0504"})
-        base = sum(e.dice for e in attacker_entries(s, s.b.hex("0504"), ["ge-6pa"], {}))
-        s.u("ge-6pa")["rco"] = True
-        entries = attacker_entries(s, s.b.hex("0504"), ["ge-6pa"], {})
+        base = sum(e.dice for e in attacker_entries(s, board().hex("0504"), ["ge-6pa"], {}))
+        s.unit("ge-6pa")["rco"] = True
+        entries = attacker_entries(s, board().hex("0504"), ["ge-6pa"], {})
         assert sum(e.dice for e in entries) == base + 1 and any(e.support and e.dice == 1 for e in entries)
-        s.u("ge-6pa")["free_attack"] = True
+        s.unit("ge-6pa")["free_attack"] = True
         assert attack_cost(s, ["ge-6pa", "ge-7a"]) == 0

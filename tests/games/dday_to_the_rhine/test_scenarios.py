@@ -49,23 +49,23 @@ def test_campaign_set_up_and_the_normandy_invasion_pending():
     s = load("campaign")
     b = board()
     assert s.turn == 1 and s.g["control"] == [] and s.g["rp"] == {"german": 0, "allied": 0}
-    assert s.u("us-1a")["box"] == U.AT_SEA and s.u("uk-2a")["box"] == U.AT_SEA
+    assert s.unit("us-1a")["box"] == U.AT_SEA and s.unit("uk-2a")["box"] == U.AT_SEA
     west, east = b.zone("lower_normandy")
-    assert s.u("ge-84c")["hex"] == b.label(west) and s.u("ge-84c")["sp"] == 1
-    assert s.u("co-716")["hex"] == b.label(east)
-    assert s.u("fo-brest")["hex"] == b.label(b.find("Brest"))
+    assert s.unit("ge-84c")["hex"] == b.label(west) and s.unit("ge-84c")["strength"] == 1
+    assert s.unit("co-716")["hex"] == b.label(east)
+    assert s.unit("fo-brest")["hex"] == b.label(b.find("Brest"))
     assert s.current_player() == "allied" and [str(a) for a in s.legal_actions()] == [f"land {b.label(east)}"]
     scheduled = [uid for uid, u in s.g["units"].items() if u["box"] == U.SCHEDULED]
     assert all(units()[x].entry for x in scheduled)
-    assert s.u("ge-6pa")["box"] == "rco"  # 16.0: the RCO forces wait for the German decision
+    assert s.unit("ge-6pa")["box"] == "rco"  # 16.0: the RCO forces wait for the German decision
 
 
 def test_quick_start_set_up():
     # 1944 18.1: Allies ashore at 3 SP, LXXXIV Corps in the pool, one coast unit and the airborne removed,
     # and the game starts with the German June turn
     s = load("quick-start")
-    assert s.u("ge-84c")["box"] == U.POOL and s.u("co-716")["box"] == U.GONE
-    assert s.u("us-1a")["sp"] == 3 and s.u("uk-2a")["sp"] == 3
+    assert s.unit("ge-84c")["box"] == U.POOL and s.unit("co-716")["box"] == U.GONE
+    assert s.unit("us-1a")["strength"] == 3 and s.unit("uk-2a")["strength"] == 3
     assert set(s.g["beachheads"]) == {"12", "21"}
     assert s.g["support"]["ab-us-82-101"] == "used" and s.g["support"]["ab-uk-6"] == "used"
     assert s.current_player() == "german" and s.frame()["step"] == "reinforce" and s.turn == 1
@@ -78,7 +78,7 @@ def test_home_by_christmas_set_up():
     # 1944 18.3: June to November, no RCO forces
     s = load("home-by-christmas")
     assert s.g["last"] == 6 and not s.g["rco"]["allowed"]
-    assert s.u("ge-6pa")["box"] == U.GONE and s.u("ge-1sspc")["box"] == U.GONE
+    assert s.unit("ge-6pa")["box"] == U.GONE and s.unit("ge-1sspc")["box"] == U.GONE
 
 
 def test_ardennes_1945_set_up():
@@ -92,8 +92,8 @@ def test_ardennes_1945_set_up():
         assert s.controls("german", b.find(name)), name
     allied_cities = [c for i, c in b.cities.items() if c.country in ALLIED_COUNTRIES and s.controls("allied", i)]
     assert len(allied_cities) > 40
-    assert s.u("co-716")["box"] == U.GONE and s.u("fo-dunkirk")["hex"]
-    assert s.u("us-21c")["box"] == U.AVAILABLE and s.u("us-15a")["due"] == 8  # December arrivals are due
+    assert s.unit("co-716")["box"] == U.GONE and s.unit("fo-dunkirk")["hex"]
+    assert s.unit("us-21c")["box"] == U.AVAILABLE and s.unit("us-15a")["due"] == 8  # December arrivals are due
     assert "launch" in {str(a) for a in s.legal_actions()}  # 16.0: the RCO may start in December
 
 
@@ -105,7 +105,7 @@ def test_ardennes_learning_set_up():
     assert (s.turn, s.g["last"]) == (7, 7)
     assert all((north >> b.hex(h)) & 1 for h in positions(s))
     assert s.g["rco"]["launched"] == 7 and s.g["rco"]["markers"] == 2
-    assert s.u("ge-6pa")["box"] == U.AVAILABLE and s.u("ge-1sspc")["sp"] == 1
+    assert s.unit("ge-6pa")["box"] == U.AVAILABLE and s.unit("ge-1sspc")["strength"] == 1
 
 
 @pytest.mark.parametrize("scenario", [sc.id for sc in INFO.scenarios])

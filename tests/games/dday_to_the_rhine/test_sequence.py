@@ -49,7 +49,7 @@ def test_each_unit_moves_once_and_attacks_once_a_month_for_one_rp_each():
             s.apply(s.legal_actions()[0])
         assert s.rp("allied") == 1
         acts = {str(a) for a in s.legal_actions()}
-        assert s.u("uk-30c")["att"] and "attack 0505" not in acts  # its only neighbour has attacked
+        assert s.unit("uk-30c")["attacked"] and "attack 0505" not in acts  # its only neighbour has attacked
         with pytest.raises(westfront.IllegalAction, match="10.0"):
             s.apply("move uk-30c")
 
@@ -72,18 +72,18 @@ def test_strategic_moves_need_supply_no_zoc_and_no_failed_attack():
         s = position(turn=4, units={"uk-30c": "0305", "us-7c": "0505", "ge-67c": "0506"}, flow=ACT)
         acts = {str(a) for a in s.legal_actions()}
         assert "motor uk-30c" in acts and "motor us-7c" not in acts  # us-7c starts in enemy ZOC
-        s.u("uk-30c")["att"] = 2
+        s.unit("uk-30c")["attacked"] = "held"
         s.touch()
         s._legal = None
         assert "motor uk-30c" not in {str(a) for a in s.legal_actions()}  # attacked and the enemy survived
-        s.u("uk-30c")["att"] = 1
+        s.unit("uk-30c")["attacked"] = "destroyed"
         s._legal = None
         assert "motor uk-30c" in {str(a) for a in s.legal_actions()}  # attacked and destroyed it
-        s.u("uk-30c")["att"] = 0
+        s.unit("uk-30c")["attacked"] = None
         s._legal = None
         s.apply("motor uk-30c")
         s.apply("to 0405")
-        assert s.u("uk-30c")["strat"]
+        assert s.unit("uk-30c")["strat"]
         s.apply("attack 0506")
         assert "add uk-30c" not in {str(a) for a in s.legal_actions()}
 

@@ -7,6 +7,7 @@ import pytest
 import westfront
 from westfront.core.hexgrid import COLROW
 from westfront.games.dday_to_the_rhine import units as U
+from westfront.games.dday_to_the_rhine.board import board
 from westfront.games.dday_to_the_rhine.victory import final_result, levels, standard_result
 
 from .helpers import on, position, synthetic_board
@@ -153,7 +154,7 @@ def test_allied_sudden_death_by_exiting_an_army(turn, objective, wins):
         exits = [str(a) for a in s.legal_actions() if a.verb == "exit"]
         assert "exit 1204" in exits
         s.apply("exit 1204")
-        assert s.u("us-3a")["box"] == U.EXITED and s.g["exits"]["exit_berlin"] == ["us-3a"]
+        assert s.unit("us-3a")["box"] == U.EXITED and s.g["exits"]["exit_berlin"] == ["us-3a"]
         assert s.is_terminal() is wins
         if wins:
             assert s.result().winner == "allied" and s.result().level == "sudden death"
@@ -176,8 +177,8 @@ def test_german_sudden_death_when_no_allied_unit_is_on_the_continent():
     s.apply(s.legal_actions()[0])
     s.apply(s.legal_actions()[0])
     for uid in s.on_map("allied"):
-        s.u(uid)["hex"] = None
-        s.u(uid)["box"] = U.POOL
+        s.unit(uid)["hex"] = None
+        s.unit(uid)["box"] = U.POOL
     s.touch()
     while not s.is_terminal() and s.current_player() == "german":
         s.apply("done" if "done" in {str(a) for a in s.legal_actions()} else "end")
@@ -206,7 +207,7 @@ def test_learning_scenario_antwerp_and_brussels():
     with on(rhine_board()):
         s = position(turn=7, scenario="ardennes-learning", control=ctl("Antwerp", "Brussels"))
         assert final_result(s).winner == "allied"
-        s.set_control(s.b.find("Brussels"), "german")
+        s.set_control(board().find("Brussels"), "german")
         assert (final_result(s).winner, final_result(s).level) == ("german", "minor")
-        s.set_control(s.b.find("Antwerp"), "german")
+        s.set_control(board().find("Antwerp"), "german")
         assert (final_result(s).winner, final_result(s).level) == ("german", "major")

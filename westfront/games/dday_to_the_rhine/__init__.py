@@ -6,7 +6,6 @@ reconstruction decision (order of battle, set-up charts, the missing Allied RP
 value, the garbled terrain rows). Rule citations in tests read ``# 1944 12.0``.
 """
 
-from .game import GameState
-from .rules import INFO, MAP_FILE, RULE_SECTIONS
+from .rules import INFO, MAP_FILE, RULE_SECTIONS, GameState
 
 __all__ = ["INFO", "MAP_FILE", "RULE_SECTIONS", "GameState"]

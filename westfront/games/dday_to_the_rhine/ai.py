@@ -19,29 +19,29 @@ from ...core.bitboard import bits
 from ...core.state import digest
 from . import units as U
 from .board import EXIT_ZONES, board
-from .combat import attacker_entries, composition, defender_entries, per_die_hit
-from .game import GameState
+from .combat import attacker_entries, composition, defender_entries, eligible_attackers, per_die_hit
 from .hidden import OBJECTIVES, hidden_pieces, resolve
-from .supply import in_supply
+from .position import Position
+from .supply import in_supply, supply_map
 
 HIDDEN_INFORMATION = True
 HIDDEN_SP = 1.5  # what an unknown hidden marker is worth (phantoms and weak new units alike)
 
 
-def _material(s: GameState, side: str) -> float:
+def _material(s: Position, side: str) -> float:
     total = 0.0
     for uid in s.on_map(side):
-        if s.u(uid).get("hid"):
+        if s.unit(uid).get("hid"):
             continue
-        total += s.u(uid)["sp"] * (1.5 if U.is_army(uid) else 1.0)
+        total += s.unit(uid)["strength"] * (1.5 if U.is_army(uid) else 1.0)
     if side == "german":
-        total += HIDDEN_SP * sum(1 for p in hidden_pieces(s) if p in s.g["phantoms"] or s.u(p).get("hid"))
+        total += HIDDEN_SP * sum(1 for p in hidden_pieces(s) if p in s.g["phantoms"] or s.unit(p).get("hid"))
     return total
 
 
 def evaluate(state: Any, side: str) -> float:
     """The side's prospects in [-1, 1]: material, cities, the Ruhr, the Rhine, exits and supply."""
-    s: GameState = state
+    s: Position = state
     r = s.result()
     if r is not None:
         if r.winner is None:
@@ -65,7 +65,7 @@ def evaluate(state: Any, side: str) -> float:
     return v if side == "allied" else -v
 
 
-def _attack_value(s: GameState, side: str, target: int, attackers: list[str]) -> float:
+def _attack_value(s: Position, side: str, target: int, attackers: list[str]) -> float:
     if not attackers:
         return 0.0
     enemy = "allied" if side == "german" else "german"
@@ -75,13 +75,13 @@ def _attack_value(s: GameState, side: str, target: int, attackers: list[str]) ->
     apz, ainf = composition(s, attackers)
     gain = na * per_die_hit(s, side, dpz, dinf)
     loss = nd * per_die_hit(s, enemy, apz, ainf)
-    d_sp = sum(s.u(d)["sp"] for d in s.real_at(target)) or 1
-    return (gain - loss) / d_sp + (0.5 if gain >= d_sp else 0.0)
+    d_strength = sum(s.unit(d)["strength"] for d in s.real_at(target)) or 1
+    return (gain - loss) / d_strength + (0.5 if gain >= d_strength else 0.0)
 
 
 def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[float]:
     """Cheap priors, one per action, in units of 'evaluation gained'."""
-    s: GameState = state
+    s: Position = state
     b = board()
     f = s.frame() or {}
     step = f.get("step")
@@ -103,8 +103,6 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = 0.1
         elif verb == "attack":
             t = b.hex(a.args[0])
-            from .combat import eligible_attackers
-
             v = 0.2 + 0.4 * _attack_value(s, side, t, eligible_attackers(s, t, side))
         elif verb == "add" and step == "attack":
             t = b.hex(f["target"])
@@ -121,8 +119,8 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
         elif verb in ("to", "exit") and step == "move_unit":
             v = _destination(s, side, b.hex(a.args[0])) + (1.5 if verb == "exit" else 0.0)
         elif verb == "hit":
-            u = s.u(a.args[0])
-            v = 0.05 * u["sp"] - (0.3 if u["sp"] == 1 else 0.0)
+            u = s.unit(a.args[0])
+            v = 0.05 * u["strength"] - (0.3 if u["strength"] == 1 else 0.0)
         elif verb in ("place", "build", "step"):
             v = {"place": 0.3, "build": 0.15, "step": 0.2}[verb]
         elif verb == "at":
@@ -142,7 +140,7 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
     return out
 
 
-def _destination(s: GameState, side: str, i: int) -> float:
+def _destination(s: Position, side: str, i: int) -> float:
     b = board()
     v = 0.0
     if i in b.cities and not s.controls(side, i):
@@ -155,7 +153,7 @@ def _destination(s: GameState, side: str, i: int) -> float:
     else:
         if b.terrain[i] in ("forest", "mountain", "bocage") or i in b.cities:
             v += 0.15  # defensive terrain (20.0)
-    if not (s.supply(side).area >> i) & 1:
+    if not (supply_map(s, side).area >> i) & 1:
         v -= 0.4  # ending out of supply risks elimination (13.0)
     return v
 
@@ -168,8 +166,8 @@ def position_key(state: Any) -> str:
 
 def determinize(state: Any, side: str, rng: random.Random) -> Any:
     """A copy consistent with ``side``'s view: hidden markers reshuffled (Allies) or the card redrawn (German)."""
-    s: GameState = state
-    c: GameState = s.clone()  # type: ignore[assignment]
+    s: Position = state
+    c: Position = s.clone()  # type: ignore[assignment]
     g = c.g
     if side == "allied":
         pieces = [p for p in hidden_pieces(c) if not (g["phantoms"].get(p) or g["units"][p]).get("pending")]

@@ -27,7 +27,7 @@ class UnitClass:
     side: str
     kind: str  # "infantry" | "panzer"
     drc: int
-    sp: int
+    strength: int  # steps at full strength (the printed SP)
     mp: int
     army: bool = False
     no_group: bool = False
@@ -53,7 +53,7 @@ class UnitDef:
     setup: str
     quick: str
     dec: str
-    dec_sp: int | None
+    dec_strength: int | None  # strength in the December 1944 set-up
     entry: int | None  # month of arrival (1 = June 1944); None: set-up unit
     rco: bool
     entry_at: str
@@ -92,7 +92,7 @@ def scenarios() -> dict[str, dict[str, Any]]:
 def classes() -> dict[str, UnitClass]:
     out = {}
     for key, c in tables()["classes"].items():
-        out[key] = UnitClass(key=key, side=c["side"], kind=c["kind"], drc=c["drc"], sp=c["sp"], mp=c["mp"],
+        out[key] = UnitClass(key=key, side=c["side"], kind=c["kind"], drc=c["drc"], strength=c["sp"], mp=c["mp"],
                              army=c.get("army", False), no_group=c.get("no_group", False),
                              mountain=c.get("mountain", False), elite=c.get("elite", False),
                              volksturm=c.get("volksturm", False), coast=c.get("coast", False),
@@ -113,7 +113,7 @@ def units() -> dict[str, UnitDef]:
             out[row["id"]] = UnitDef(
                 id=row["id"], side=row["side"], nation=row["nation"], group=row["group"], cls=cl[row["cls"]],
                 name=row["name"], setup=row["setup"].strip(), quick=row["quick"].strip(), dec=row["dec"].strip(),
-                dec_sp=int(row["dec_sp"]) if row["dec_sp"].strip() else None,
+                dec_strength=int(row["dec_sp"]) if row["dec_sp"].strip() else None,
                 entry=int(entry) if entry.isdigit() else None, rco=entry == "rco",
                 entry_at=row["entry_at"].strip(), mp=int(row["mp"]) if row["mp"].strip() else None, note=note)
     return out
@@ -123,6 +123,11 @@ def units() -> dict[str, UnitDef]:
 def supports() -> dict[str, Support]:
     return {s["id"]: Support(id=s["id"], kind=s["kind"], name=s["name"], nation=s.get("nation"), first=s["from"],
                              invasion=s.get("invasion")) for s in tables()["support"]}
+
+
+def opponent(side: str) -> str:
+    """The other side (``INFO.opponent`` for code below the rules layer)."""
+    return "allied" if side == "german" else "german"
 
 
 def month_label(turn: int) -> str:

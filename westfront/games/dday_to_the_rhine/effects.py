@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import units as U
 from .board import board
 from .combat import elimination_box
 from .hidden import check_contact, public_name, remove_phantom, reveal, say
+from .position import Position
 from .units import ordinal
 
-if TYPE_CHECKING:
-    from .game import GameState
 
-
-def pass_through(s: GameState, uid: str, i: int) -> None:
+def pass_through(s: Position, uid: str, i: int) -> None:
     """14.0: entering a city takes it; a German unit entering a beach-head destroys it (5.0)."""
     b = board()
     side = s.side_of(uid)
@@ -22,11 +18,11 @@ def pass_through(s: GameState, uid: str, i: int) -> None:
         return
     if (i in b.cities or b.place_name.get(i) == "Walcheren") and s.set_control(i, side):
         verb = ("liberates" if b.country[i] != "germany" else "occupies") if side == "allied" else "retakes"
-        s.emit("control", hex=b.label(i), side=side, rule="1944 14.0",
+        s.emit("control", hex=b.label(i), side=side, rule=s.rule("14.0"),
                text=f"{public_name(s, uid)} {verb} {b.name_of(i)}")
 
 
-def enter_hex_end(s: GameState, uid: str, i: int) -> None:
+def enter_hex_end(s: Position, uid: str, i: int) -> None:
     if uid in s.g["phantoms"] or s.side_of(uid) != "german":
         return
     b = board()
@@ -35,11 +31,11 @@ def enter_hex_end(s: GameState, uid: str, i: int) -> None:
         if h == lab:
             del s.g["beachheads"][key]
             s.touch()
-            s.emit("beachhead_lost", hex=lab, rule="1944 5.0",
+            s.emit("beachhead_lost", hex=lab, rule=s.rule("5.0"),
                    text=f"The {ordinal(key)} Army Group beach-head at {lab} is eliminated")
 
 
-def move_along(s: GameState, uid: str, path: list[int], rule: str, how: str, cost: int | None = None) -> None:
+def move_along(s: Position, uid: str, path: list[int], rule: str, how: str, cost: int | None = None) -> None:
     """Move a piece along ``path`` (start first), applying control changes on the way."""
     b = board()
     labels = [b.label(i) for i in path]
@@ -51,16 +47,16 @@ def move_along(s: GameState, uid: str, path: list[int], rule: str, how: str, cos
     say(s, uid, "move", f"{public_name(s, uid)} {how} {labels[0]} → {labels[-1]}{extra}",
         f"{U.udef(uid).short if uid not in s.g['phantoms'] else 'Phantom ' + uid} {how} "
         f"{labels[0]} → {labels[-1]}{extra}", path=labels, hex=labels[-1], rule=rule)
-    if s.side_of(uid) == "allied" or s.g["phantoms"] or any(s.u(x).get("hid") for x in s.on_map("german")):
+    if s.side_of(uid) == "allied" or s.g["phantoms"] or any(s.unit(x).get("hid") for x in s.on_map("german")):
         check_contact(s)
 
 
-def eliminate(s: GameState, uid: str, why: str, rule: str) -> None:
+def eliminate(s: Position, uid: str, why: str, rule: str) -> None:
     """Remove a unit to the replacement pool or for good (12.1); a hidden one stays anonymous."""
     if uid in s.g["phantoms"]:
         remove_phantom(s, uid, why, public=False)
         return
-    u = s.u(uid)
+    u = s.unit(uid)
     lab = u["hex"]
     box = elimination_box(s, uid)
     where = "the replacement pool" if box == U.POOL else "play for good"
@@ -69,18 +65,19 @@ def eliminate(s: GameState, uid: str, why: str, rule: str) -> None:
         say(s, uid, "eliminated", f"Hidden marker {u['hid']} is removed ({why})", real, hex=lab, rule=rule)
     else:
         s.emit("eliminated", unit=uid, hex=lab, box=box, rule=rule, text=real)
-    u.update({"hex": None, "box": box, "sp": 0, "hid": None, "rco": False, "over": False})
+    u.update({"hex": None, "box": box, "strength": 0, "hid": None, "rco": False, "over": False})
     s.touch()
 
 
-def lose_step(s: GameState, uid: str, why: str, rule: str = "1944 12.0") -> None:
+def lose_step(s: Position, uid: str, why: str, rule: str | None = None) -> None:
     """3.0: each hit flips or replaces the counter one step down; below 1 SP it is eliminated."""
-    u = s.u(uid)
+    rule = rule or s.rule("12.0")
+    u = s.unit(uid)
     if u.get("hid"):
         reveal(s, uid, "in combat")
-    u["sp"] -= 1
-    if u["sp"] <= 0:
+    u["strength"] -= 1
+    if u["strength"] <= 0:
         eliminate(s, uid, why, rule)
     else:
-        s.emit("step_loss", unit=uid, hex=u["hex"], sp=u["sp"], rule=rule,
-               text=f"{U.udef(uid).short} takes a hit ({why}): {u['sp']}/{U.max_sp(uid)} SP")
+        s.emit("step_loss", unit=uid, hex=u["hex"], strength=u["strength"], rule=rule,
+               text=f"{U.udef(uid).short} takes a hit ({why}): {u['strength']}/{U.max_strength(uid)} SP")

@@ -14,32 +14,31 @@ when it attacks or is attacked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...core.actions import Action, act
 from ...core.bitboard import bits
 from . import units as U
 from .board import board
-
-if TYPE_CHECKING:
-    from .game import GameState
+from .position import Position
 
 OBJECTIVES = {"single": "Single Thrust", "broad": "Broad Front", "ruhr": "Objective: Ruhr"}
 PHANTOM_IDS = ("ph-1", "ph-2")
 
 
-def marker(s: GameState, pid: str) -> str | None:
+def marker(s: Position, pid: str) -> str | None:
     src = s.g["phantoms"] if pid in s.g["phantoms"] else s.g["units"]
     return src[pid].get("hid")
 
 
-def public_name(s: GameState, uid: str) -> str:
+def public_name(s: Position, uid: str) -> str:
     m = marker(s, uid)
     if m:
         return f"hidden marker {m}"
     return U.udef(uid).short
 
 
-def say(s: GameState, uid: str, type: str, public: str, private: str | None = None, **fields: Any) -> None:
+def say(s: Position, uid: str, type: str, public: str, private: str | None = None, **fields: Any) -> None:
     """Emit an event about a piece, keeping a hidden piece's identity for the German player."""
     m = marker(s, uid)
     if m is None:
@@ -49,7 +48,7 @@ def say(s: GameState, uid: str, type: str, public: str, private: str | None = No
     s.emit(type, unit=uid, marker=m, text=private or public, visible_to=["german"], **fields)
 
 
-def hide(s: GameState, pieces: list[str]) -> None:
+def hide(s: Position, pieces: list[str]) -> None:
     """Cover pieces with hidden markers (18.5)."""
     used = {m for m in (marker(s, p) for p in hidden_pieces(s)) if m}
     for pid in pieces:
@@ -62,34 +61,34 @@ def hide(s: GameState, pieces: list[str]) -> None:
         src[pid]["hid"] = m
 
 
-def reveal(s: GameState, uid: str, why: str) -> None:
-    u = s.u(uid)
+def reveal(s: Position, uid: str, why: str) -> None:
+    u = s.unit(uid)
     m = u.get("hid")
     if not m:
         return
     u["hid"] = None
-    s.emit("reveal", unit=uid, marker=m, hex=u["hex"], reveal=True, rule="1944 18.5",
+    s.emit("reveal", unit=uid, marker=m, hex=u["hex"], reveal=True, rule=s.rule("18.5"),
            text=f"Hidden marker {m} is {U.udef(uid).short} ({why})")
 
 
-def remove_phantom(s: GameState, pid: str, why: str, public: bool = True) -> None:
+def remove_phantom(s: Position, pid: str, why: str, public: bool = True) -> None:
     p = s.g["phantoms"][pid]
     m = p.get("hid")
     hexlab = p["hex"]
     p.update({"hex": None, "hid": None, "moved": False, "paid": False, "over": False, "entered": 0})
     s.touch()
     if public:
-        s.emit("phantom_removed", marker=m, hex=hexlab, reveal=True, rule="1944 18.5",
+        s.emit("phantom_removed", marker=m, hex=hexlab, reveal=True, rule=s.rule("18.5"),
                text=f"Hidden marker {m} was a phantom and is removed ({why})")
     else:
-        s.emit("phantom_removed", marker=m, hex=hexlab, rule="1944 18.5",
+        s.emit("phantom_removed", marker=m, hex=hexlab, rule=s.rule("18.5"),
                text=f"Hidden marker {m} is removed")
 
 
-def check_contact(s: GameState) -> None:
+def check_contact(s: Position) -> None:
     """18.5: phantoms within two hexes of an Allied unit vanish; real hidden units there are revealed."""
     pieces = [p for p, v in s.g["phantoms"].items() if v["hex"]] + [
-        u for u in s.on_map("german") if s.u(u).get("hid")]
+        u for u in s.on_map("german") if s.unit(u).get("hid")]
     if not pieces:
         return
     b = board()
@@ -105,37 +104,37 @@ def check_contact(s: GameState) -> None:
                 reveal(s, pid, "an Allied unit came within two hexes")
 
 
-def phantom_free(s: GameState) -> list[str]:
+def phantom_free(s: Position) -> list[str]:
     return [p for p in PHANTOM_IDS if p in s.g["phantoms"] and not s.g["phantoms"][p]["hex"]]
 
 
-def far_from_allies(s: GameState, i: int) -> bool:
+def far_from_allies(s: Position, i: int) -> bool:
     """18.5: a phantom enters only more than two hexes from any Allied unit."""
     return not (board().within(i, 2) & s.units_bb("allied"))
 
 
-def hidden_pieces(s: GameState) -> list[str]:
-    return [p for p, v in s.g["phantoms"].items() if v["hex"]] + [u for u in s.on_map("german") if s.u(u).get("hid")]
+def hidden_pieces(s: Position) -> list[str]:
+    return [p for p, v in s.g["phantoms"].items() if v["hex"]] + [u for u in s.on_map("german") if s.unit(u).get("hid")]
 
 
-def draw_objective(s: GameState) -> None:
+def draw_objective(s: Position) -> None:
     """18.2: the Allied player draws one of the three cards at random, unseen by the German."""
     keys = sorted(OBJECTIVES)
     pick = keys[s.rng.below(len(keys))]
     s.g["objective"] = pick
-    s.emit("objective", objective=pick, visible_to=["allied"], rule="1944 18.2",
+    s.emit("objective", objective=pick, visible_to=["allied"], rule=s.rule("18.2"),
            text=f"The Allied objective card is {OBJECTIVES[pick]}")
-    s.emit("objective_drawn", rule="1944 18.2", text="The Allied player draws an objective card")
+    s.emit("objective_drawn", rule=s.rule("18.2"), text="The Allied player draws an objective card")
 
 
-def shuffle_cards(s: GameState) -> None:
+def shuffle_cards(s: Position) -> None:
     """18.2 optional: the chosen card is named by its face-down number so the action text hides it."""
     cards = sorted(OBJECTIVES)
     s.rng.shuffle(cards)
     s.g["cards"] = cards
 
 
-def view_piece(s: GameState, pid: str, viewer: str | None) -> dict[str, Any] | None:
+def view_piece(s: Position, pid: str, viewer: str | None) -> dict[str, Any] | None:
     """A hidden piece as the viewer may see it; None when the viewer sees it in full."""
     m = marker(s, pid)
     if viewer == "german" or (m is None and pid not in s.g["phantoms"]):
@@ -145,11 +144,11 @@ def view_piece(s: GameState, pid: str, viewer: str | None) -> dict[str, Any] | N
             "factors": "?", "steps": None, "max_steps": None, "flags": ["hidden"]}
 
 
-def hidden_labels(s: GameState) -> list[str]:
+def hidden_labels(s: Position) -> list[str]:
     return sorted(m for m in (marker(s, p) for p in hidden_pieces(s)) if m)
 
 
-def marker_hexes(s: GameState) -> list[int]:
+def marker_hexes(s: Position) -> list[int]:
     return [s.hex_of(p) for p in hidden_pieces(s)]
 
 
@@ -157,24 +156,36 @@ def bits_of(bb: int) -> list[int]:
     return bits(bb)
 
 
-def disband_actions(s: GameState, side: str) -> list[Any]:
+def disband_actions(s: Position, side: str) -> list[Action]:
     """18.5: the German may remove a phantom at any time of his turn."""
-    from ...core.actions import act
-
     if side != "german":
         return []
     return [act("disband", handle(s, p)) for p, v in sorted(s.g["phantoms"].items()) if v["hex"]]
 
 
-def handle(s: GameState, pid: str) -> str:
+def handle(s: Position, pid: str) -> str:
     """How actions name a piece: its hidden marker while it has one, so the record stays secret."""
     return marker(s, pid) or pid
 
 
-def resolve(s: GameState, token: str) -> str:
+def resolve(s: Position, token: str) -> str:
     """The piece an action's argument names (a unit id, a phantom id or a hidden marker)."""
     if token.startswith("hm"):
         for pid in hidden_pieces(s):
             if marker(s, pid) == token:
                 return pid
     return token
+
+
+def phantom_possible(s: Position) -> bool:
+    return bool(s.options.get("phantoms")) and not s.g["phantom_used"] and bool(phantom_free(s))
+
+
+def phantom_hexes(s: Position, uid: str, entries: list[int]) -> list[int]:
+    """18.5: the real unit's entry hex or an adjacent entry hex, more than two hexes from the Allies."""
+    b = board()
+    i = s.hex_of(uid)
+    if not far_from_allies(s, i):
+        return []
+    cands = {i} | {n for n in b.adj[i] if n in set(entries)}
+    return sorted(h for h in cands if far_from_allies(s, h))

@@ -9,20 +9,13 @@ back as a reinforcement with its losses.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from ...core.actions import Action, act
-from ...core.state import Result, Step
 from . import units as U
 from .board import INVASION_ZONES, board
-from .combat import hits_against
+from .combat import hits_against, roll
 from .data import supports, tables
 from .effects import lose_step
-from .steps_combat import roll
+from .position import Position
 from .units import ordinal
-
-if TYPE_CHECKING:
-    from .game import GameState
 
 NORMANDY_SLOT = {"us-1a": 0, "uk-2a": 1}  # 6.2: Hodges west (Utah/Omaha), Dempsey east (Gold/Juno/Sword)
 
@@ -32,7 +25,7 @@ def zone_of(i: int) -> str | None:
     return next((z for z in INVASION_ZONES if i in b.zone(z)), None)
 
 
-def targets(s: GameState, uid: str) -> list[int]:
+def targets(s: Position, uid: str) -> list[int]:
     b = board()
     if s.g["inv"]["mode"] == "normandy":
         return [b.zone("lower_normandy")[NORMANDY_SLOT[uid]]]
@@ -40,7 +33,7 @@ def targets(s: GameState, uid: str) -> list[int]:
     return sorted(i for z in INVASION_ZONES for i in b.zone(z) if not (allied >> i) & 1)
 
 
-def support_for(s: GameState, uid: str) -> tuple[str | None, str | None]:
+def support_for(s: Position, uid: str) -> tuple[str | None, str | None]:
     """The army's naval task force and airborne unit, if still available (6.2, 18.4)."""
     nation = U.udef(uid).nation
     naval = next((k for k, d in supports().items() if d.kind == "naval" and d.nation == ("us" if nation == "us"
@@ -50,15 +43,15 @@ def support_for(s: GameState, uid: str) -> tuple[str | None, str | None]:
     return (naval if naval and g.get(naval) == "ready" else None), (ab if ab and g.get(ab) == "ready" else None)
 
 
-def invasion_dice(s: GameState, uid: str, defenders: list[str]) -> tuple[int, int]:
+def invasion_dice(s: Position, uid: str, defenders: list[str]) -> tuple[int, int]:
     naval, ab = support_for(s, uid)
     coast = tables()["terrain"]["coast"]
-    att = U.dice(uid, s.u(uid)["sp"]) + (1 if naval else 0) + (1 if ab else 0) + int(coast["att_across"])
-    dfn = sum(U.dice(d, s.u(d)["sp"]) + int(coast["def"]) for d in defenders)
+    att = U.dice(uid, s.unit(uid)["strength"]) + (1 if naval else 0) + (1 if ab else 0) + int(coast["att_across"])
+    dfn = sum(U.dice(d, s.unit(d)["strength"]) + int(coast["def"]) for d in defenders)
     return max(att, 0), dfn
 
 
-def land(s: GameState, uid: str, i: int) -> bool:
+def land(s: Position, uid: str, i: int) -> bool:
     """Resolve one landing; True when the army is ashore."""
     b = board()
     lab = b.label(i)
@@ -76,42 +69,42 @@ def land(s: GameState, uid: str, i: int) -> bool:
         if x:
             g["support"][x] = "fired" if supports()[x].kind == "naval" else "used"
     if defenders:
-        a_faces = roll(s, na, "allied", f"the landing at {lab}", "1944 6.2")
-        d_faces = roll(s, nd, "german", f"the beach defence of {lab}", "1944 6.2")
+        a_faces = roll(s, na, "allied", f"the landing at {lab}", s.rule("6.2"))
+        d_faces = roll(s, nd, "german", f"the beach defence of {lab}", s.rule("6.2"))
         dp, di = hits_against(a_faces, s, "allied", defenders)
         _ap, ai = hits_against(d_faces, s, "german", [uid])
         s.emit("invasion_battle", hex=lab, unit=uid, dice={"attacker": na, "defender": nd},
-               hits_on_defender=dp + di, hits_on_attacker=_ap + ai, rule="1944 6.2",
+               hits_on_defender=dp + di, hits_on_attacker=_ap + ai, rule=s.rule("6.2"),
                text=f"Landing of {U.udef(uid).short} at {lab}: {na} dice against {nd}; "
                     f"{dp + di} hit(s) scored, {_ap + ai} taken")
         for _ in range(dp + di):
-            live = [d for d in defenders if s.u(d)["hex"]]
+            live = [d for d in defenders if s.unit(d)["hex"]]
             if not live:
                 break
-            lose_step(s, max(live, key=lambda d: (s.u(d)["sp"], d)), "the landing", "1944 6.2")
-        u = s.u(uid)
-        u["sp"] = max(u["sp"] - (_ap + ai), 0)
-    u = s.u(uid)
-    if u["sp"] <= 0:
-        u.update({"box": U.POOL, "sp": 0})
-        s.emit("invasion_failed", unit=uid, hex=lab, rule="1944 6.2",
+            lose_step(s, max(live, key=lambda d: (s.unit(d)["strength"], d)), "the landing", s.rule("6.2"))
+        u = s.unit(uid)
+        u["strength"] = max(u["strength"] - (_ap + ai), 0)
+    u = s.unit(uid)
+    if u["strength"] <= 0:
+        u.update({"box": U.POOL, "strength": 0})
+        s.emit("invasion_failed", unit=uid, hex=lab, rule=s.rule("6.2"),
                text=f"{U.udef(uid).short} is destroyed on the beach at {lab}")
         return False
-    if any(s.u(d)["hex"] for d in defenders):
+    if any(s.unit(d)["hex"] for d in defenders):
         u.update({"box": U.AVAILABLE, "due": s.turn})
-        s.emit("invasion_failed", unit=uid, hex=lab, rule="1944 6.2",
+        s.emit("invasion_failed", unit=uid, hex=lab, rule=s.rule("6.2"),
                text=f"The landing at {lab} fails: {U.udef(uid).short} returns as a reinforcement "
-                    f"({u['sp']}/{U.max_sp(uid)} SP)")
+                    f"({u['strength']}/{U.max_strength(uid)} SP)")
         return False
     s.put(uid, lab)
     g["beachheads"][U.udef(uid).group] = lab
     s.touch()
-    s.emit("beachhead", unit=uid, hex=lab, rule="1944 6.2",
+    s.emit("beachhead", unit=uid, hex=lab, rule=s.rule("6.2"),
            text=f"{U.udef(uid).short} is ashore at {lab}: the {ordinal(U.udef(uid).group)} Army Group beach-head")
     return True
 
 
-def zone_effects(s: GameState) -> None:
+def zone_effects(s: Position) -> None:
     """18.4: effects of the easternmost zone invaded this turn (6.2 for Normandy)."""
     g = s.g
     east = g["inv"].get("east")
@@ -124,10 +117,10 @@ def zone_effects(s: GameState) -> None:
     if eff.get("german_rp"):
         for t in range(s.turn, int(eff["german_rp_until"]) + 1):
             g["german_rp"][str(t)] = max(int(g["german_rp"].get(str(t), 0)), int(eff["german_rp"]))
-    s.emit("invasion_zone", zone=zone, rule="1944 18.4", text=f"Easternmost invasion zone this turn: {zone}")
+    s.emit("invasion_zone", zone=zone, rule=s.rule("18.4"), text=f"Easternmost invasion zone this turn: {zone}")
 
 
-def delay(s: GameState, uid: str) -> None:
+def delay(s: Position, uid: str) -> None:
     """18.4 B/D: the second landing waits for July; June RP halved, its group's Jul/Aug units a turn late."""
     g = s.g
     g["inv"]["delayed"] = uid
@@ -138,54 +131,5 @@ def delay(s: GameState, uid: str) -> None:
         d = U.udef(oid)
         if d.side == "allied" and d.group == grp and u["box"] == U.SCHEDULED and u["due"] in (2, 3):
             u["due"] += 1
-    s.emit("invasion_delayed", unit=uid, rule="1944 18.4",
+    s.emit("invasion_delayed", unit=uid, rule=s.rule("18.4"),
            text=f"{U.udef(uid).short} will land before the German July turn; Allied June RP halved")
-
-
-class Invasion(Step["GameState"]):
-    name = "invasion"
-
-    def begin(self, s: GameState, f: dict[str, Any]) -> None:
-        s.g["inv"]["east"] = None
-        s.g["inv"]["pending"] = [x for x in s.g["inv"]["pending"] if x["turn"] != s.turn]
-
-    def player(self, s: GameState, f: dict[str, Any]) -> str:
-        return "allied"
-
-    def prompt(self, s: GameState, f: dict[str, Any]) -> str:
-        uid = f["armies"][0]
-        return f"Invasion: choose the landing hex for {U.udef(uid).name}"
-
-    def can_delay(self, s: GameState, f: dict[str, Any]) -> bool:
-        g = s.g
-        return g["inv"]["mode"] == "free" and s.turn == 1 and not g["inv"].get("delayed") and len(f["armies"]) == 1 \
-            and f.get("landed_before", 0) >= 1
-
-    def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
-        b = board()
-        out = [act("land", b.label(i)) for i in targets(s, f["armies"][0])]
-        if self.can_delay(s, f):
-            out.append(act("delay"))
-        return out
-
-    def apply(self, s: GameState, f: dict[str, Any], a: Action) -> None:
-        uid = f["armies"].pop(0)
-        if a.verb == "delay":
-            delay(s, uid)
-        else:
-            land(s, uid, board().hex(a.args[0]))
-            f["landed_before"] = f.get("landed_before", 0) + 1
-        if f["armies"]:
-            return
-        zone_effects(s)
-        if not s.on_map("allied") and not s.g["inv"]["pending"]:
-            s.finish(Result("german", "sudden death", "the invasion has failed (6.2)", {}))
-            return
-        s.end()
-
-    def explain(self, s: GameState, f: dict[str, Any], a: Action) -> str | None:
-        if a.verb == "land":
-            return "1944 6.2/18.4: land on an invasion-arrow coast hex (the fixed Normandy hexes in the standard game)"
-        if a.verb == "delay":
-            return "1944 18.4 B: only the second army, only with free invasions, only from June to July"
-        return None

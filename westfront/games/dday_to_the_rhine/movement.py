@@ -15,27 +15,26 @@ rail), built from the board's static costs plus this moment's units:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ...core.bitboard import bits
 from ...core.movement import MoveModel, Reach, reach
 from . import units as U
 from .board import EXIT_ZONES, board
-
-if TYPE_CHECKING:
-    from .game import GameState
+from .position import Position
+from .supply import in_supply, supply_map
 
 PHANTOM_MP = 6
 ZOC_COST = 2
 
 
-def area_bb(s: GameState) -> int:
+def area_bb(s: Position) -> int:
     """The playable land: the whole board, or its northern part in the learning scenario (18.3)."""
     b = board()
     return b.zone_bb("north") if s.g.get("area") == "north" else b.land_bb
 
 
-def friends_bb(s: GameState, side: str, exclude: str) -> int:
+def friends_bb(s: Position, side: str, exclude: str) -> int:
     """Hexes holding a friendly piece other than ``exclude`` (no ending a move there)."""
     bb = s.pieces_bb(side)
     i = s.hex_of(exclude)
@@ -44,19 +43,19 @@ def friends_bb(s: GameState, side: str, exclude: str) -> int:
     return bb
 
 
-def unit_mp(s: GameState, uid: str, supplied: bool) -> int:
+def unit_mp(s: Position, uid: str, supplied: bool) -> int:
     """Movement allowance this activation: -1 out of supply (10.0), +1 with an RCO marker (16.0)."""
     if uid in s.g["phantoms"]:
         return PHANTOM_MP
     mp = U.base_mp(uid)
     if not supplied:
         mp -= 1
-    if s.u(uid)["rco"]:
+    if s.unit(uid)["rco"]:
         mp += 1
     return max(mp, 0)
 
 
-def tactical_model(s: GameState, uid: str, mp: int) -> MoveModel:
+def tactical_model(s: Position, uid: str, mp: int) -> MoveModel:
     b = board()
     side = s.side_of(uid)
     enemy_side = "allied" if side == "german" else "german"
@@ -74,12 +73,12 @@ def tactical_model(s: GameState, uid: str, mp: int) -> MoveModel:
                      no_end=friends_bb(s, side, uid), zoc=s.zoc_bb(enemy_side), zoc_cost=ZOC_COST)
 
 
-def tactical_reach(s: GameState, uid: str, mp: int, start: int | None = None) -> Reach:
+def tactical_reach(s: Position, uid: str, mp: int, start: int | None = None) -> Reach:
     i = s.hex_of(uid) if start is None else start
     return reach(board().adj, i, tactical_model(s, uid, mp))
 
 
-def motor_reach(s: GameState, uid: str, start: int | None = None) -> Reach:
+def motor_reach(s: Position, uid: str, start: int | None = None) -> Reach:
     """11.2: up to twice the MP in hexes, ignoring terrain; no enemy ZOC, no Rhine."""
     b = board()
     i = s.hex_of(uid) if start is None else start
@@ -90,7 +89,7 @@ def motor_reach(s: GameState, uid: str, start: int | None = None) -> Reach:
     return reach(b.adj, i, model)
 
 
-def motor_reach_left(s: GameState, uid: str, hexes_left: int) -> Reach:
+def motor_reach_left(s: Position, uid: str, hexes_left: int) -> Reach:
     b = board()
     ezoc = s.zoc_bb("german")
     model = MoveModel(mp=hexes_left, enter=b.flat_cost, side_extra=b.rhine_blocked,
@@ -99,11 +98,11 @@ def motor_reach_left(s: GameState, uid: str, hexes_left: int) -> Reach:
     return reach(b.adj, s.hex_of(uid), model)
 
 
-def rail_destinations(s: GameState, uid: str) -> list[int]:
+def rail_destinations(s: Position, uid: str) -> list[int]:
     """11.3: every hex a rail move may end in (the path stays in supply, out of enemy ZOC)."""
     b = board()
     start = s.hex_of(uid)
-    sup = s.supply("german")
+    sup = supply_map(s, "german")
     ezoc = s.zoc_bb("allied")
     passable = sup.area & b.land_bb & ~ezoc & ~s.units_bb("allied") & area_bb(s)
     reached = b.dilator.flood(1 << start, passable)
@@ -117,7 +116,7 @@ def rail_destinations(s: GameState, uid: str) -> list[int]:
     return bits(ends)
 
 
-def rail_terminals(s: GameState, dests: list[int]) -> dict[int, list[int]]:
+def rail_terminals(s: Position, dests: list[int]) -> dict[int, list[int]]:
     """Group rail destinations by their nearest German-held city, to keep each choice short."""
     b = board()
     allied = s.allied_control_bb()
@@ -128,13 +127,13 @@ def rail_terminals(s: GameState, dests: list[int]) -> dict[int, list[int]]:
     return groups
 
 
-def exit_options(s: GameState, uid: str, r: Reach, mp: int) -> list[tuple[int, str]]:
+def exit_options(s: Position, uid: str, r: Reach, mp: int) -> list[tuple[int, str]]:
     """17.1/17.2: an Allied army may leave from an exit-zone hex it can reach with 1 MP to spare, in supply."""
     if uid in s.g["phantoms"] or not U.is_army(uid) or U.udef(uid).side != "allied":
         return []
     b = board()
     out = []
-    area = s.supply("allied").area
+    area = supply_map(s, "allied").area
     for key in EXIT_ZONES:
         for h in b.zone(key):
             c = r.cost.get(h)  # passing through a friend's hex to leave the map is allowed (11.0)
@@ -143,12 +142,12 @@ def exit_options(s: GameState, uid: str, r: Reach, mp: int) -> list[tuple[int, s
     return out
 
 
-def in_enemy_zoc(s: GameState, uid: str) -> bool:
+def in_enemy_zoc(s: Position, uid: str) -> bool:
     side = s.side_of(uid)
     return bool((s.zoc_bb("allied" if side == "german" else "german") >> s.hex_of(uid)) & 1)
 
 
-def can_motor_somewhere(s: GameState, uid: str) -> bool:
+def can_motor_somewhere(s: Position, uid: str) -> bool:
     """11.2: whether a motor move could end anywhere (an empty, open neighbour settles it cheaply)."""
     b = board()
     i = s.hex_of(uid)
@@ -160,7 +159,7 @@ def can_motor_somewhere(s: GameState, uid: str) -> bool:
     return bool(motor_reach(s, uid).ends)
 
 
-def can_step_somewhere(s: GameState, uid: str, mp: int) -> bool:
+def can_step_somewhere(s: Position, uid: str, mp: int) -> bool:
     """Cheap test before a full search: an empty neighbour within the allowance."""
     b = board()
     if mp <= 0:
@@ -179,3 +178,45 @@ def can_step_somewhere(s: GameState, uid: str, mp: int) -> bool:
         if c <= mp:
             return True
     return bool(tactical_reach(s, uid, mp).ends)
+
+
+MANTEUFFEL = "ge-5pa"  # 6.2: the 5th Panzer Army may not move in June
+
+
+def move_is_free(s: Position, pid: str) -> bool:
+    """Free activations: 15.0 Army Group G in September, 16.0 Dietrich, 18.5 a phantom's partner."""
+    p = s.piece(pid)
+    return bool(p.get("free_move") or p.get("paid"))
+
+
+def may_move(s: Position, pid: str) -> bool:
+    p = s.piece(pid)
+    if p["moved"] or not p["hex"]:
+        return False
+    if pid not in s.g["phantoms"]:
+        if U.base_mp(pid) == 0 or p["strat"]:
+            return False
+        if pid == MANTEUFFEL and s.turn == s.g["inv"].get("manteuffel_frozen"):
+            return False  # 6.2 / 18.4: 5th Panzer Army cannot move in June
+    return move_is_free(s, pid) or s.rp(s.side_of(pid)) >= 1
+
+
+def may_strategic(s: Position, uid: str) -> bool:
+    """11.1: in supply, not in enemy ZOC, and not after an attack that left the enemy standing."""
+    u = s.unit(uid)
+    return not u["moved"] and u["attacked"] != "held" and U.base_mp(uid) > 0 and in_supply(s, uid) \
+        and not in_enemy_zoc(s, uid) and (move_is_free(s, uid) or s.rp(s.side_of(uid)) >= 1)
+
+
+def rail_allowed(s: Position) -> bool:
+    """11.3: one rail move a month from July (in September also for the entering Army Group G units)."""
+    return not s.g["rail_used"] and (s.turn >= 2 or s.turn == s.g["ag_g_turn"])
+
+
+def move_reach(s: Position, f: dict[str, Any]) -> Reach:
+    """Where a move in progress (a ``move_unit`` frame: unit, mode, mp, left) may still go."""
+    uid = f["unit"]
+    if f["mode"] == "motor":
+        return motor_reach_left(s, uid, f["left"]) if f.get("left") is not None else motor_reach(s, uid)
+    mp = f["left"] if f.get("left") is not None else f["mp"]
+    return tactical_reach(s, uid, mp)

@@ -8,19 +8,16 @@ per nationality each month (9.3).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.bitboard import bits
 from . import units as U
 from .board import RUHR, board
 from .data import tables
 from .movement import area_bb
+from .position import Position
+from .supply import supply_map
 
-if TYPE_CHECKING:
-    from .game import GameState
 
-
-def _cities(s: GameState, names: list[str]) -> list[int]:
+def _cities(s: Position, names: list[str]) -> list[int]:
     b = board()
     out: list[int] = []
     for n in names:
@@ -31,10 +28,10 @@ def _cities(s: GameState, names: list[str]) -> list[int]:
     return out
 
 
-def _in_or_adjacent(s: GameState, side: str, cities: list[int]) -> set[int]:
+def _in_or_adjacent(s: Position, side: str, cities: list[int]) -> set[int]:
     """Controlled, in-supply cities and the hexes next to them."""
     b = board()
-    area = s.supply(side).area
+    area = supply_map(s, side).area
     out: set[int] = set()
     for c in cities:
         if not s.controls(side, c) or not (area >> c) & 1:
@@ -44,22 +41,22 @@ def _in_or_adjacent(s: GameState, side: str, cities: list[int]) -> set[int]:
     return out
 
 
-def _german_cities_in_germany(s: GameState) -> list[int]:
+def _german_cities_in_germany(s: Position) -> list[int]:
     b = board()
     return [i for i in bits(b.city_bb & b.germany_bb)]
 
 
-def _usable(s: GameState, side: str, hexes: set[int], need_supply: bool = True) -> list[int]:
+def _usable(s: Position, side: str, hexes: set[int], need_supply: bool = True) -> list[int]:
     """Drop hexes that are off the playable area, enemy-held or (when required) out of supply."""
     enemy = s.units_bb("allied" if side == "german" else "german")
-    area = s.supply(side).area
+    area = supply_map(s, side).area
     play = area_bb(s)
     cities = board().cities
     return sorted(h for h in hexes if (play >> h) & 1 and not (enemy >> h) & 1 and (not need_supply or (area >> h) & 1)
                   and not (h in cities and not s.controls(side, h)))  # 9.2: cities must be controlled
 
 
-def allied_bases(s: GameState, uid: str) -> set[int]:
+def allied_bases(s: Position, uid: str) -> set[int]:
     """Controlled beach-heads and working ports; 18.4 E ties each nation to its own beach-head Jun-Aug."""
     b = board()
     nation = U.udef(uid).nation
@@ -74,7 +71,7 @@ def allied_bases(s: GameState, uid: str) -> set[int]:
     return bases
 
 
-def entry_hexes(s: GameState, uid: str) -> list[int]:
+def entry_hexes(s: Position, uid: str) -> list[int]:
     """9.1: where an arriving reinforcement may be placed."""
     b = board()
     d = U.udef(uid)
@@ -95,7 +92,7 @@ def entry_hexes(s: GameState, uid: str) -> list[int]:
     return _usable(s, "german", hexes)
 
 
-def _german_entry_cities(s: GameState, uid: str, table: dict[str, list[str]]) -> list[int]:
+def _german_entry_cities(s: Position, uid: str, table: dict[str, list[str]]) -> list[int]:
     d = U.udef(uid)
     if d.entry_at and d.entry_at != "south_edge":
         return _cities(s, [d.entry_at])
@@ -104,7 +101,7 @@ def _german_entry_cities(s: GameState, uid: str, table: dict[str, list[str]]) ->
     return _cities(s, table.get(d.group, []))
 
 
-def build_hexes(s: GameState, uid: str) -> list[int]:
+def build_hexes(s: Position, uid: str) -> list[int]:
     """9.2: where a rebuilt replacement unit is placed, by army group and nation."""
     b = board()
     d = U.udef(uid)
@@ -139,7 +136,7 @@ def step_cost(uid: str) -> int:
     return int(c["replace_panzer_step"] if U.is_panzer(uid) else c["replace_infantry_step"])
 
 
-def limit_left(s: GameState, uid: str) -> int | None:
+def limit_left(s: Position, uid: str) -> int | None:
     """9.3: RP still allowed on this unit's nationality this month (None: no limit)."""
     key = U.replacement_class(uid)
     limits = tables()["replacement_limits"]
@@ -148,29 +145,57 @@ def limit_left(s: GameState, uid: str) -> int | None:
     return int(limits[key]) - int(s.g["repl"].get(key, 0))
 
 
-def can_afford(s: GameState, uid: str, cost: int) -> bool:
+def can_afford(s: Position, uid: str, cost: int) -> bool:
     left = limit_left(s, uid)
     return s.rp(U.udef(uid).side) >= cost and (left is None or left >= cost)
 
 
-def charge(s: GameState, uid: str, cost: int) -> None:
+def charge(s: Position, uid: str, cost: int) -> None:
     key = U.replacement_class(uid)
     s.g["repl"][key] = s.g["repl"].get(key, 0) + cost
     s.spend(U.udef(uid).side, cost)
 
 
-def may_rebuild(s: GameState, uid: str) -> bool:
+def may_rebuild(s: Position, uid: str) -> bool:
     """9.3: never coast/fortress; German armies and elite corps not in January-March."""
     if U.never_replaced(uid):
         return False
     return not (U.late_war_loss(uid) and s.turn >= 8)
 
 
-def may_add_step(s: GameState, uid: str) -> bool:
+def may_add_step(s: Position, uid: str) -> bool:
     """9.2: below full strength; a unit in enemy ZOC takes at most one step a month."""
-    u = s.u(uid)
-    if not u["hex"] or u["sp"] >= U.max_sp(uid) or U.never_replaced(uid):
+    u = s.unit(uid)
+    if not u["hex"] or u["strength"] >= U.max_strength(uid) or U.never_replaced(uid):
         return False
     side = U.udef(uid).side
     in_zoc = bool((s.zoc_bb("allied" if side == "german" else "german") >> s.hex_of(uid)) & 1)
     return not (in_zoc and u["added"] >= 1)
+
+
+def rco_month_index(s: Position) -> int | None:
+    months = tables()["rco"]["months"]
+    return months.index(s.turn) if s.turn in months else None
+
+
+def rco_available(s: Position) -> bool:
+    return bool(s.g["rco"]["allowed"]) and not s.g["rco"]["launched"] and rco_month_index(s) is not None
+
+
+def launch_rco(s: Position) -> None:
+    """16.0: Dietrich (3 SP), I SS Panzer Corps (Dec 1, Jan 2 SP) and 3/2/1 surprise markers."""
+    k = rco_month_index(s)
+    assert k is not None
+    t = tables()["rco"]
+    g = s.g
+    g["rco"]["launched"] = s.turn
+    g["rco"]["markers"] = int(t["surprise"][k])
+    d = g["units"]["ge-6pa"]
+    d.update({"box": U.AVAILABLE, "strength": 3, "due": s.turn, "rco_unit": True})
+    sp = int(t["i_ss_sp"][k])
+    if sp:
+        g["units"]["ge-1sspc"].update({"box": U.AVAILABLE, "strength": sp, "due": s.turn, "rco_unit": True})
+    s.touch()
+    s.emit("rco", turn=s.turn, markers=g["rco"]["markers"], rule=s.rule("16.0"),
+           text=f"Rundstedt's Counter-Offensive is launched in {s.month()}: 6th Panzer Army"
+                f"{' and I SS Panzer Corps (' + str(sp) + ' SP)' if sp else ''}, {g['rco']['markers']} surprise marker(s)")

@@ -13,18 +13,16 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.bitboard import bits
 from . import units as U
 from .board import ALLIED_COUNTRIES, board
 from .data import scenarios, supports, tables, units
 from .hidden import PHANTOM_IDS, shuffle_cards
+from .position import Position
 
-if TYPE_CHECKING:
-    from .game import GameState
-
-SPEC = re.compile(r"^(?P<base>[^@>/]+)(?:@(?P<dist>\d+))?(?:>(?P<dir>[NSEW]{1,2}))?(?:/(?P<sp>\d+))?$")
+SPEC = re.compile(r"^(?P<base>[^@>/]+)(?:@(?P<dist>\d+))?(?:>(?P<dir>[NSEW]{1,2}))?(?:/(?P<strength>\d+))?$")
 DIRS = {"N": (0.0, -1.0), "S": (0.0, 1.0), "E": (1.0, 0.0), "W": (-1.0, 0.0), "NE": (0.7, -0.7),
         "NW": (-0.7, -0.7), "SE": (0.7, 0.7), "SW": (-0.7, 0.7)}
 BOXES = {"england": U.AT_SEA, "pool": U.POOL, "gone": U.GONE}
@@ -48,10 +46,10 @@ def resolve(spec: str, taken: set[int]) -> tuple[int, int | None]:
         origin = b.hex(m["base"])  # a hex number of data/map.json (the December 1944 chart)
     else:
         origin = base_hex(m["base"])
-    sp = int(m["sp"]) if m["sp"] else None
+    strength = int(m["strength"]) if m["strength"] else None
     dist = int(m["dist"]) if m["dist"] else None
     if dist is None and m["dir"] is None and origin not in taken:
-        return origin, sp
+        return origin, strength
     ox, oy = b.m.grid.center(b.m.axial[origin])  # type: ignore[arg-type]
     want = DIRS.get(m["dir"] or "", (0.0, 0.0))
 
@@ -64,7 +62,7 @@ def resolve(spec: str, taken: set[int]) -> tuple[int, int | None]:
 
     cands = [i for i in bits(b.land_bb) if i not in taken]
     best = min(cands, key=key)
-    return best, sp
+    return best, strength
 
 
 _CHART_CACHE: dict[tuple[int, str, str], tuple[int, int | None]] = {}
@@ -80,7 +78,7 @@ def resolve_cached(chart: str, uid: str, spec: str, taken: set[int]) -> tuple[in
     return hit
 
 
-def place_chart(s: GameState, chart: str) -> None:
+def place_chart(s: Position, chart: str) -> None:
     g = s.g
     taken: set[int] = set()
     for uid, d in sorted(units().items(), key=lambda kv: (kv[1].side != "german", kv[0])):
@@ -106,17 +104,17 @@ def place_chart(s: GameState, chart: str) -> None:
         if spec in BOXES:
             u.update({"box": BOXES[spec], "hex": None})
             if sp_part:
-                u["sp"] = int(sp_part)
+                u["strength"] = int(sp_part)
             if spec == "pool":
-                u["sp"] = 0
+                u["strength"] = 0
             continue
-        i, sp = resolve_cached(chart, uid, spec, taken)
+        i, strength = resolve_cached(chart, uid, spec, taken)
         taken.add(i)
         u.update({"hex": board().label(i), "box": None})
-        if sp is not None:
-            u["sp"] = sp
-        if chart == "dec" and d.dec_sp:
-            u["sp"] = d.dec_sp
+        if strength is not None:
+            u["strength"] = strength
+        if chart == "dec" and d.dec_strength:
+            u["strength"] = d.dec_strength
 
 
 def init_position(g: dict[str, Any], scenario: str, options: dict[str, Any]) -> None:
@@ -146,7 +144,7 @@ def init_position(g: dict[str, Any], scenario: str, options: dict[str, Any]) -> 
     })
 
 
-def setup_scenario(s: GameState, scenario: str, options: dict[str, Any]) -> None:
+def setup_scenario(s: Position, scenario: str, options: dict[str, Any]) -> None:
     sc = scenarios()[scenario]
     g = s.g
     init_position(g, scenario, options)
@@ -176,7 +174,7 @@ def setup_scenario(s: GameState, scenario: str, options: dict[str, Any]) -> None
     if options.get("objectives", "off") == "chosen":
         shuffle_cards(s)
     s.touch()
-    s.emit("setup", scenario=scenario, text=f"{sc['title']}: {s.month()}", rule="1944 6.0")
+    s.emit("setup", scenario=scenario, text=f"{sc['title']}: {s.month()}", rule=s.rule("6.0"))
     s.call("month")
 
 
@@ -184,7 +182,7 @@ def _zone_hex(spec: str) -> int:
     return base_hex(spec)
 
 
-def _december_control(s: GameState, sc: dict[str, Any]) -> None:
+def _december_control(s: Position, sc: dict[str, Any]) -> None:
     """The Allies hold the Allied countries in December 1944 save the listed German-held cities."""
     b = board()
     hold = {b.find(n) for n in sc.get("german_hold", []) if b.has(n)}
@@ -200,7 +198,7 @@ def _december_control(s: GameState, sc: dict[str, Any]) -> None:
             s.g["support"][sid] = "used"
 
 
-def _accelerate_dragoon(s: GameState) -> None:
+def _accelerate_dragoon(s: Position) -> None:
     """18.4 Accelerated Dragoon: 6th Army Group and Army Group G two months early, 12th Jun-Aug two late."""
     g = s.g
     t = tables()["accelerated_dragoon"]
@@ -220,7 +218,7 @@ def _accelerate_dragoon(s: GameState) -> None:
     g["south_german_until"], g["south_allied_from"], g["ag_g_turn"] = 1, 2, 2
 
 
-def _north_only(s: GameState) -> None:
+def _north_only(s: Position) -> None:
     """18.3 learning scenario: only units on the northern map play."""
     b = board()
     north = b.zone_bb("north")

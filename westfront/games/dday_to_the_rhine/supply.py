@@ -10,14 +10,11 @@ unit stands there) or enemy-controlled cities.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...core.bitboard import bits
 from ...core.supply import chain_sources, passable_for_supply, supplied_area
 from .board import board
-
-if TYPE_CHECKING:
-    from .game import GameState
+from .position import Position
 
 RANGE = 5  # 13.0: five hexes to a source, cities five hexes apart
 
@@ -30,7 +27,7 @@ class SupplyMap:
     always: int  # hexes whose units are never out of supply (edges, beach-heads, ports)
 
 
-def german_edge(s: GameState) -> int:
+def german_edge(s: Position) -> int:
     """13.0: the east and south German edges, and the south French edge from June to August."""
     b = board()
     bb = b.zone_bb("german_east_edge") | b.zone_bb("german_south_edge")
@@ -39,12 +36,12 @@ def german_edge(s: GameState) -> int:
     return bb
 
 
-def allied_edge(s: GameState) -> int:
+def allied_edge(s: Position) -> int:
     """13.0: the south French edge from September (July with Accelerated Dragoon)."""
     return board().zone_bb("france_south_edge") if s.turn >= s.g["south_allied_from"] else 0
 
 
-def compute(s: GameState, side: str) -> SupplyMap:
+def compute(s: Position, side: str) -> SupplyMap:
     b = board()
     own = s.units_bb(side)
     enemy_side = "allied" if side == "german" else "german"
@@ -69,7 +66,12 @@ def compute(s: GameState, side: str) -> SupplyMap:
     return SupplyMap(side, area | always, sources | extra, always)
 
 
-def in_supply(s: GameState, uid: str) -> bool:
+def supply_map(s: Position, side: str) -> SupplyMap:
+    """The side's supply map, memoised on the position until it changes."""
+    return s.cached(("supply", side), lambda: compute(s, side))  # type: ignore[no-any-return]
+
+
+def in_supply(s: Position, uid: str) -> bool:
     """Is this unit in supply where it stands (13.0)?"""
     u = s.g["units"][uid]
     if not u["hex"]:
@@ -79,15 +81,15 @@ def in_supply(s: GameState, uid: str) -> bool:
     if side == "german" and s.is_fortress_unit(uid) and (board().fortress_bb >> i) & 1 and (
             board().coast_bb >> i) & 1:
         return True  # 8.0, 13.0: coastal fortress garrisons are never out of supply
-    return bool((s.supply(side).area >> i) & 1)
+    return bool((supply_map(s, side).area >> i) & 1)
 
 
-def out_of_supply(s: GameState, side: str) -> list[str]:
+def out_of_supply(s: Position, side: str) -> list[str]:
     return [uid for uid in s.on_map(side) if not in_supply(s, uid)]
 
 
-def city_in_supply(s: GameState, side: str, i: int) -> bool:
-    return bool((s.supply(side).sources >> i) & 1)
+def city_in_supply(s: Position, side: str, i: int) -> bool:
+    return bool((supply_map(s, side).sources >> i) & 1)
 
 
 def hexes(bb: int) -> list[int]:

@@ -28,13 +28,13 @@ def sides() -> dict[str, str]:
     return {uid: d.side for uid, d in units().items()}
 
 
-def max_sp(uid: str) -> int:
-    return udef(uid).cls.sp
+def max_strength(uid: str) -> int:
+    return udef(uid).cls.strength
 
 
-def dice(uid: str, sp: int) -> int:
+def dice(uid: str, strength: int) -> int:
     """Dice rolled in combat: the printed DRC, never more than the unit's remaining steps."""
-    return min(udef(uid).cls.drc, sp)
+    return min(udef(uid).cls.drc, strength)
 
 
 def base_mp(uid: str) -> int:
@@ -78,14 +78,14 @@ def late_war_loss(uid: str) -> bool:
     return d.side == "german" and (d.cls.army or d.cls.elite)
 
 
-def counter(uid: str, sp: int) -> str:
+def counter(uid: str, strength: int) -> str:
     """The three numbers on the counter: DRC-SP-MP."""
-    return f"{dice(uid, sp)}-{sp}-{base_mp(uid)}"
+    return f"{dice(uid, strength)}-{strength}-{base_mp(uid)}"
 
 
 def fresh(uid: str) -> dict[str, Any]:
     """A unit's mutable record at the start of a scenario."""
-    return {"hex": None, "box": SCHEDULED, "sp": max_sp(uid), "moved": False, "att": 0, "strat": False,
+    return {"hex": None, "box": SCHEDULED, "strength": max_strength(uid), "moved": False, "attacked": None, "strat": False,
             "over": False, "entered": 0, "rco": False, "hid": None, "paid": False, "due": None, "added": 0}
 
 

@@ -8,46 +8,45 @@ its word for neither side prevailing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.bitboard import bits
 from ...core.state import Result
 from . import units as U
 from .board import EXIT_ZONES, board
 from .hidden import OBJECTIVES
+from .position import Position
+from .supply import supply_map
 
-if TYPE_CHECKING:
-    from .game import GameState
 
-
-def west_cities(s: GameState) -> list[int]:
+def west_cities(s: Position) -> list[int]:
     """Cities west of the Rhine other than fortress ports (17.2)."""
     b = board()
     return [i for i in bits(b.city_bb & b.west_bb) if not b.cities[i].fortress_port]
 
 
-def german_supplied_cities(s: GameState, hexes: list[int]) -> list[int]:
-    sup = s.supply("german").sources
+def german_supplied_cities(s: Position, hexes: list[int]) -> list[int]:
+    sup = supply_map(s, "german").sources
     return [i for i in hexes if s.controls("german", i) and (sup >> i) & 1]
 
 
-def east_german_cities(s: GameState) -> list[int]:
+def east_german_cities(s: Position) -> list[int]:
     b = board()
     return bits(b.city_bb & b.east_bb & b.germany_bb)
 
 
-def ruhr_done(s: GameState) -> bool:
+def ruhr_done(s: Position) -> bool:
     """17.2: every Ruhr city is Allied-controlled or out of German supply."""
-    sup = s.supply("german").sources
+    sup = supply_map(s, "german").sources
     return all(s.controls("allied", i) or not (sup >> i) & 1 for i in board().ruhr())
 
 
-def allied_in_east_germany(s: GameState) -> bool:
+def allied_in_east_germany(s: Position) -> bool:
     b = board()
     return bool(s.units_bb("allied") & b.east_bb & b.germany_bb)
 
 
-def german_units_west(s: GameState) -> list[str]:
+def german_units_west(s: Position) -> list[str]:
     """German units west of the Rhine, not counting fortress-port garrisons."""
     b = board()
     out = []
@@ -61,15 +60,15 @@ def german_units_west(s: GameState) -> list[str]:
     return out
 
 
-def controls_any(s: GameState, side: str, names: tuple[str, ...]) -> bool:
+def controls_any(s: Position, side: str, names: tuple[str, ...]) -> bool:
     return any(s.controls(side, board().find(n)) for n in names)
 
 
-def exits_done(s: GameState) -> bool:
+def exits_done(s: Position) -> bool:
     return all(s.g["exits"].get(k) for k in EXIT_ZONES)
 
 
-def facts(s: GameState) -> dict[str, Any]:
+def facts(s: Position) -> dict[str, Any]:
     """Everything the end-of-game test looks at (also shown in the view)."""
     east = east_german_cities(s)
     return {
@@ -85,7 +84,7 @@ def facts(s: GameState) -> dict[str, Any]:
     }
 
 
-def levels(s: GameState) -> dict[str, bool]:
+def levels(s: Position) -> dict[str, bool]:
     f = facts(s)
     g_major = (not f["allied_in_east_germany"]) or (f["german_east_cities"] >= 6 and f["german_west_cities"] >= 1)
     g_minor = f["german_east_cities"] >= 5 or f["german_west_cities"] >= 1
@@ -94,7 +93,7 @@ def levels(s: GameState) -> dict[str, bool]:
     return {"allied_major": a_major, "german_major": g_major, "allied_minor": a_minor, "german_minor": g_minor}
 
 
-def standard_result(s: GameState) -> Result:
+def standard_result(s: Position) -> Result:
     """17.2 at the end of the March 1945 turn."""
     lv = levels(s)
     scores = {k: float(v) for k, v in facts(s).items() if isinstance(v, int | bool)}
@@ -109,7 +108,7 @@ def standard_result(s: GameState) -> Result:
     return Result(None, "draw", "neither side fulfils its victory conditions: a draw (17.2)", scores)
 
 
-def objective_result(s: GameState) -> Result:
+def objective_result(s: Position) -> Result:
     """18.2: the Allied card decides; otherwise the German wins by preventing it."""
     card = s.g["objective"]
     f = facts(s)
@@ -124,7 +123,7 @@ def objective_result(s: GameState) -> Result:
     return Result("german", "objective", f"the Allies fail their objective, {name} (18.2)", {})
 
 
-def final_result(s: GameState) -> Result:
+def final_result(s: Position) -> Result:
     kind = s.g["victory"]
     if kind == "christmas":
         return Result("german", "scenario", "no Allied army stands in supply east of the Rhine by November (18.3)", {})
@@ -135,7 +134,7 @@ def final_result(s: GameState) -> Result:
     return standard_result(s)
 
 
-def learning_result(s: GameState) -> Result:
+def learning_result(s: Position) -> Result:
     """18.3 learning scenario: Antwerp held is a German major, Brussels a minor victory."""
     b = board()
     if s.controls("german", b.find("Antwerp")):
@@ -145,10 +144,10 @@ def learning_result(s: GameState) -> Result:
     return Result("allied", "scenario", "the Allies hold Antwerp and Brussels (18.3)", {})
 
 
-def christmas_won(s: GameState) -> bool:
+def christmas_won(s: Position) -> bool:
     """18.3 Home by Christmas: an Allied army in supply east of the Rhine in Germany."""
     b = board()
-    area = s.supply("allied").area
+    area = supply_map(s, "allied").area
     for uid in s.on_map("allied"):
         i = s.hex_of(uid)
         if U.is_army(uid) and (b.east_bb >> i) & 1 and (b.germany_bb >> i) & 1 and (area >> i) & 1:
@@ -156,7 +155,7 @@ def christmas_won(s: GameState) -> bool:
     return False
 
 
-def exit_wins_now(s: GameState) -> bool:
+def exit_wins_now(s: Position) -> bool:
     """17.1: an army exited by the end of February wins at once (under Single Thrust too, 18.2)."""
     if s.g["victory"] != "standard" or s.turn > 9:
         return False

@@ -6,7 +6,7 @@ markers; the objective card only reaches the Allied player.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.actions import Action
 from ...core.combat.dice_pool import pool_size
@@ -22,30 +22,29 @@ from .combat import (
 )
 from .data import NATION_NAMES, supports
 from .hidden import OBJECTIVES, hidden_labels, view_piece
+from .movement import move_reach
+from .position import Position
 from .supply import in_supply
 from .victory import facts
-
-if TYPE_CHECKING:
-    from .game import GameState
 
 GROUP_COLORS = {"21": "#b22222", "12": "#2e6b2e", "6": "#1f3a93", "B": "#d4b106", "G": "#555555", "H": "#1f5fbf",
                 "F": "#c0392b", "-": "#ffffff"}
 
 
-def unit_view(s: GameState, uid: str, viewer: str | None) -> dict[str, Any]:
-    u = s.u(uid)
+def unit_view(s: Position, uid: str, viewer: str | None) -> dict[str, Any]:
+    u = s.unit(uid)
     d = U.udef(uid)
-    flags = [f for f, on in (("moved", u["moved"]), ("attacked", bool(u["att"])), ("strategic", u["strat"]),
+    flags = [f for f, on in (("moved", u["moved"]), ("attacked", bool(u["attacked"])), ("strategic", u["strat"]),
                              ("surprise", u["rco"]), ("over-stacked", u["over"])) if on]
     if u["hex"] and not in_supply(s, uid):
         flags.append("oos")
-    if u["sp"] and u["sp"] < U.max_sp(uid):
+    if u["strength"] and u["strength"] < U.max_strength(uid):
         flags.append("reduced")
     if u.get("hid"):
         flags.append("hidden")
     out = {"id": uid, "side": d.side, "hex": u["hex"], "box": None if u["hex"] else u["box"], "label": d.short,
-           "name": d.name, "kind": d.cls.kind, "factors": U.counter(uid, max(u["sp"], 1)), "steps": u["sp"],
-           "max_steps": U.max_sp(uid), "nation": NATION_NAMES.get(d.nation, d.nation),
+           "name": d.name, "kind": d.cls.kind, "factors": U.counter(uid, max(u["strength"], 1)), "steps": u["strength"],
+           "max_steps": U.max_strength(uid), "nation": NATION_NAMES.get(d.nation, d.nation),
            "army_group": d.group if d.group != "-" else None, "flags": flags,
            "color": GROUP_COLORS.get(d.group, "#999999")}
     if u["box"] == U.SCHEDULED and u.get("due"):
@@ -53,7 +52,7 @@ def unit_view(s: GameState, uid: str, viewer: str | None) -> dict[str, Any]:
     return out
 
 
-def build_view(s: GameState, viewer: str | None) -> dict[str, Any]:
+def build_view(s: Position, viewer: str | None) -> dict[str, Any]:
     b = board()
     g = s.g
     v = s.base_view(viewer)
@@ -126,22 +125,20 @@ def build_view(s: GameState, viewer: str | None) -> dict[str, Any]:
     return v
 
 
-def build_preview(s: GameState, action: Action | str) -> dict[str, Any] | None:
+def build_preview(s: Position, action: Action | str) -> dict[str, Any] | None:
     try:
         return _preview(s, Action.parse(action) if isinstance(action, str) else action)
     except (KeyError, ValueError, IndexError):
         return None  # not a well-formed action for this decision: nothing to preview
 
 
-def _preview(s: GameState, a: Action) -> dict[str, Any] | None:
+def _preview(s: Position, a: Action) -> dict[str, Any] | None:
     f = s.frame()
     if f is None:
         return None
     b = board()
     if f["step"] == "move_unit" and a.verb in ("to", "exit") and f["mode"] != "rail":
-        from .steps_act import MoveUnit
-
-        r = MoveUnit().reach(s, f)
+        r = move_reach(s, f)
         dest = b.hex(a.args[0])
         if dest not in r.cost:
             return None
@@ -161,7 +158,7 @@ def _preview(s: GameState, a: Action) -> dict[str, Any] | None:
     return None
 
 
-def attack_preview(s: GameState, target: int, side: str, attackers: list[str], sup: dict[str, Any]) -> dict[str, Any]:
+def attack_preview(s: Position, target: int, side: str, attackers: list[str], sup: dict[str, Any]) -> dict[str, Any]:
     """Dice on each side and the chance of each number of hits (binomial on the custom die)."""
     enemy = "allied" if side == "german" else "german"
     a_entries = attacker_entries(s, target, attackers, {k: x for k, x in sup.items() if k != "bomber"})
@@ -176,10 +173,10 @@ def attack_preview(s: GameState, target: int, side: str, attackers: list[str], s
         na += 2
     items = [{"id": e.id, "dice": e.dice, "modifiers": [m.to_dict() for m in e.modifiers], "support": e.support}
              for e in a_entries]
-    d_sp = sum(s.u(d)["sp"] for d in defs)
+    d_strength = sum(s.unit(d)["strength"] for d in defs)
     dist = binomial(na, p_a)
     return {"dice": {"attacker": na, "defender": nd}, "items": items,
             "hits": {"on_defender": [round(x, 4) for x in dist], "on_attacker": [round(x, 4) for x in
                                                                                 binomial(nd, p_d)]},
-            "p_destroy": round(sum(dist[d_sp:]) if d_sp <= na else 0.0, 4),
+            "p_destroy": round(sum(dist[d_strength:]) if d_strength <= na else 0.0, 4),
             "expected": {"on_defender": round(na * p_a, 3), "on_attacker": round(nd * p_d, 3)}}

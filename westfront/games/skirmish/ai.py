@@ -51,6 +51,15 @@ def evaluate(state: Any, side: str) -> float:
     return math.tanh(x)
 
 
+def features(state: Any, side: str) -> dict[str, float]:
+    """What the fitted evaluation learns beyond the generic view features: the objective."""
+    s: GameState = state
+    ostburg = 1.0 if s.g["control"][OSTBURG] == side else -1.0
+    progress = s.g["turn"] / s.g["max_turns"]
+    return {"ostburg": ostburg, "ostburg_late": ostburg * progress,
+            "closeness": _closeness(s, side) - _closeness(s, other(side))}
+
+
 def attack_value(s: GameState, target: str, attackers: list[str]) -> float:
     """Expected result of an attack, -1 (attacker eliminated) .. 1 (defender eliminated)."""
     if not attackers:

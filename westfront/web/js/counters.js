@@ -3,6 +3,7 @@
 // drawCounter(unit, size, helpers) or just sideColor(side).
 
 import { svg, sideColor, inkOn } from "./util.js";
+import { counterColors, sizeMark } from "./palette.js";
 
 const KIND_MARK = {
   inf: "infantry", infantry: "infantry", arm: "armour", armor: "armour", armour: "armour", panzer: "armour",
@@ -11,7 +12,8 @@ const KIND_MARK = {
 };
 
 export function colorOf(u, layer) {
-  return u.color || (layer.sideColor && layer.sideColor(u.side)) || sideColor(u.nation || u.side);
+  const fallback = (layer.sideColor && layer.sideColor(u.side)) || sideColor(u.nation || u.side);
+  return counterColors(u, fallback).fill;
 }
 
 function symbol(kind, w, h, ink) {
@@ -41,8 +43,10 @@ export function drawCounter(u, size, layer = {}, opts = {}) {
     }
   }
   const s = size;
-  const fill = colorOf(u, layer);
-  const ink = inkOn(fill);
+  const fallback = (layer.sideColor && layer.sideColor(u.side)) || sideColor(u.nation || u.side);
+  const colors = counterColors(u, fallback);
+  const fill = colors.fill;
+  const ink = colors.ink || inkOn(fill);
   const flags = u.flags || [];
   const hidden = u.kind === "hidden" || flags.includes("hidden");
   const g = svg("g", { class: `counter side-${u.side}` + (flags.length ? " " + flags.map((f) => "f-" + f).join(" ") : ""),
@@ -50,15 +54,23 @@ export function drawCounter(u, size, layer = {}, opts = {}) {
   g.append(svg("title", {}, hidden ? `${u.side}: unidentified unit` :
     `${u.label || u.id} (${u.side}) ${u.factors || ""}${u.max_steps ? ` — ${u.steps}/${u.max_steps} steps` : ""}${flags.length ? " — " + flags.join(", ") : ""}`));
   g.append(svg("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: s * 0.08, fill, class: "body" }));
+  if (colors.band) {
+    // the side band: black for the Axis, light for the Allies, on every counter of the side
+    g.append(svg("rect", { x: -s / 2 + 1, y: -s / 2 + 1, width: s - 2, height: s * 0.1, rx: s * 0.05, fill: colors.band, class: "sideband" }));
+  }
   if (hidden) {
     g.append(svg("text", { x: 0, y: s * 0.15, class: "hidden-q", fill: ink }, "?"));
     return g;
   }
-  g.append(svg("text", { x: 0, y: -s * 0.29, class: "ulabel", fill: ink }, String(u.label ?? u.id).slice(0, 10)));
-  const sym = symbol(u.kind, s * 0.42, s * 0.26, ink);
-  sym.setAttribute("transform", `translate(0,${(-s * 0.02).toFixed(1)})`);
+  const label = String(u.label ?? u.id);
+  const fit = label.length > 9 ? { textLength: (s * 0.9).toFixed(1), lengthAdjust: "spacingAndGlyphs" } : {};
+  g.append(svg("text", { x: 0, y: -s * 0.22, class: "ulabel", fill: ink, ...fit }, label));
+  const mark = sizeMark(u);
+  if (mark) g.append(svg("text", { x: 0, y: -s * 0.07, class: "sizemark", fill: ink }, mark));
+  const sym = symbol(u.kind, s * 0.42, s * 0.24, ink);
+  sym.setAttribute("transform", `translate(0,${(s * 0.09).toFixed(1)})`);
   g.append(sym);
-  g.append(svg("text", { x: 0, y: s * 0.4, class: "factors", fill: ink }, u.factors ?? ""));
+  g.append(svg("text", { x: 0, y: s * 0.44, class: "factors", fill: ink }, u.factors ?? ""));
   if (u.max_steps && u.max_steps > 1) {
     for (let i = 0; i < u.max_steps; i++) {
       g.append(svg("circle", { cx: s / 2 - 3.5, cy: -s * 0.12 + i * 5.5, r: 1.9, class: i < u.steps ? "pip" : "pip lost",
@@ -73,7 +85,7 @@ export function drawCounter(u, size, layer = {}, opts = {}) {
 
 /** A small HTML rendering of a counter for the stack inspector and off-map boxes. */
 export function counterChip(u, layer = {}) {
-  const s = 40;
+  const s = 46;
   const root = svg("svg", { width: s + 4, height: s + 4, viewBox: `${-s / 2 - 2} ${-s / 2 - 2} ${s + 4} ${s + 4}`, class: "chip" });
   root.append(drawCounter(u, s, layer));
   return root;

@@ -18,15 +18,14 @@ export async function lobbyScreen(root) {
 
 function newGameForm(cat) {
   const games = cat.games;
-  const gameSel = el("select", { id: "ng-game", name: "game" }, games.map((g) => el("option", { value: g.id }, g.title)));
+  const gameSel = el("select", { id: "ng-game", name: "game" }, games.map((g) => el("option", { value: g.id }, g.title)),
+    (cat.coming_soon || []).map((g) => el("option", { value: g.id, disabled: true, "data-soon": "1" }, `${g.title} — coming soon`)));
   const scenSel = el("select", { id: "ng-scenario", name: "scenario" });
   const scenDesc = el("p", { class: "muted small" });
   const gameDesc = el("p", { class: "muted small" });
   const opts = el("div", { class: "options" });
   const sideSel = el("select", { id: "ng-side", name: "side" });
-  const levelSel = el("select", { id: "ng-level", name: "level" }, cat.ai_levels.map((l) => el("option", { value: l }, titleCase(l))));
-  const preferred = ["normal", "easy", "random"].find((l) => cat.ai_levels.includes(l));
-  if (preferred) levelSel.value = preferred;
+  const levelSel = levelSelect(cat.ai_levels, "ng-level");
   const opp = (v, label, extra) => el("label", { class: "radio" }, el("input", { type: "radio", name: "opponent", value: v, checked: v === "ai" }), ` ${label} `, extra || "");
   const seed = el("input", { id: "ng-seed", type: "number", min: 0, placeholder: "random" });
   const out = el("div", { class: "created" });
@@ -35,7 +34,12 @@ function newGameForm(cat) {
     clear(scenSel).append(...g.scenarios.map((s) => el("option", { value: s.id }, s.title)));
     clear(sideSel).append(...g.players.map((p) => el("option", { value: p }, titleCase(p))));
     gameDesc.textContent = g.description || "";
-    const showScen = () => { scenDesc.textContent = (g.scenarios.find((s) => s.id === scenSel.value) || {}).description || ""; };
+    const showScen = () => {
+      scenDesc.textContent = (g.scenarios.find((s) => s.id === scenSel.value) || {}).description || "";
+      // the default side is the one that moves first in the chosen scenario
+      const first = (g.first_player || {})[scenSel.value];
+      if (first) sideSel.value = first;
+    };
     scenSel.onchange = showScen;
     showScen();
     clear(opts);
@@ -97,10 +101,35 @@ function newGameForm(cat) {
       el("button", { class: "btn primary big", type: "submit", "data-testid": "start" }, "Start the game")), out);
 }
 
+const MAIN_LEVELS = ["random", "easy", "normal", "hard"];
+
+/** The four strength levels the README names, the other agents under "advanced". */
+function levelSelect(levels, id) {
+  const main = MAIN_LEVELS.filter((l) => levels.includes(l));
+  const rest = levels.filter((l) => !MAIN_LEVELS.includes(l));
+  const sel = el("select", { id, name: "level" }, main.map((l) => el("option", { value: l }, titleCase(l))),
+    rest.length ? el("optgroup", { label: "advanced" }, rest.map((l) => el("option", { value: l }, titleCase(l)))) : null);
+  sel.value = main.includes("normal") ? "normal" : (main[0] || rest[0]);
+  return sel;
+}
+
 function loadForm(cat) {
   const file = el("input", { type: "file", accept: ".json,application/json", "data-testid": "load-file" });
-  const mode = el("select", {}, el("option", { value: "hotseat" }, "play every side here"),
-    ...cat.ai_levels.map((l) => el("option", { value: `ai:${l}` }, `against the computer (${titleCase(l)})`)));
+  const sideSel = el("select", { "data-testid": "load-side" });
+  const sideRow = el("div", { class: "row", hidden: true }, el("label", {}, "You play"), sideSel);
+  file.addEventListener("change", async () => {
+    // the save names its game: offer its sides, the one to move first
+    try {
+      const doc = JSON.parse(await file.files[0].text());
+      const info = cat.games.find((g) => g.id === doc.game);
+      if (!info) return;
+      clear(sideSel).append(...info.players.map((p) => el("option", { value: p }, titleCase(p))));
+      if (info.players.includes(doc.to_move)) sideSel.value = doc.to_move;
+    } catch { /* a bad file is reported on Load */ }
+  });
+  const mode = el("select", { "data-testid": "load-mode", onchange: () => { sideRow.hidden = mode.value === "hotseat"; } },
+    el("option", { value: "hotseat" }, "play every side here"),
+    ...MAIN_LEVELS.filter((l) => cat.ai_levels.includes(l)).map((l) => el("option", { value: `ai:${l}` }, `against the computer (${titleCase(l)})`)));
   const go = async () => {
     if (!file.files.length) { toast("Choose a save file first.", "error"); return; }
     const text = await file.files[0].text();
@@ -109,7 +138,8 @@ function loadForm(cat) {
     const info = cat.games.find((g) => g.id === doc.game);
     if (!info) { toast(`This server has no game ${doc.game}.`, "error"); return; }
     const seats = {};
-    info.players.forEach((p, i) => { seats[p] = mode.value === "hotseat" || i === 0 ? "human" : mode.value; });
+    const me = sideSel.value || info.players[0];
+    info.players.forEach((p) => { seats[p] = mode.value === "hotseat" || p === me ? "human" : mode.value; });
     try {
       const r = await post("/api/games/import", { save: text, seats });
       for (const [p, s] of Object.entries(r.seats)) if (s.token) rememberSeat(r.id, p, s.token, { game: doc.game });
@@ -120,7 +150,7 @@ function loadForm(cat) {
   };
   return el("section", { class: "card" }, el("h2", {}, "Load a save"),
     el("p", { class: "muted small" }, "Continue a downloaded game. Its moves are replayed and checked before it starts."),
-    file, el("div", { class: "row" }, el("label", {}, "Then"), mode), el("button", { class: "btn", onclick: go, "data-testid": "load-go" }, "Load"));
+    file, el("div", { class: "row" }, el("label", {}, "Then"), mode), sideRow, el("button", { class: "btn", onclick: go, "data-testid": "load-go" }, "Load"));
 }
 
 async function listGames(mineBox, allBox) {

@@ -3,7 +3,12 @@
 import { lobbyScreen } from "./lobby.js";
 import { playScreen } from "./play.js";
 import { replayScreen } from "./replay.js";
+import { installRuleLinks } from "./rules.js";
 import { el } from "./util.js";
+
+// rule chips open the reference of the game on screen (the play or replay screen sets it;
+// in the lobby, the game being configured)
+installRuleLinks(() => document.body.dataset.game || document.getElementById("ng-game")?.value);
 
 async function route() {
   const root = document.getElementById("app");

@@ -5,8 +5,13 @@
 import { clear, el, svg, sideColor } from "./util.js";
 import { drawCounter } from "./counters.js";
 
-const FEATURE_ICON = { city: "■", town: "●", port: "⚓", fort: "✚", fortification: "✚", airfield: "✈",
-  capital: "★", bridge: "═", beach: "≈", objective: "◎", victory: "★", resource: "◆", factory: "⚙" };
+const FEATURE_ICON = { city: "■", major_city: "■", minor_city: "▪", town: "●", port: "⚓", fortified_port: "⚓",
+  fort: "✚", fortress: "✚", fortification: "✚", airfield: "✈", capital: "★", bridge: "═", beach: "≈",
+  objective: "◎", victory: "★", resource: "◆", factory: "⚙", ruhr: "⚙", vp: "◎" };
+const FEATURE_WORDS = { city: "city", major_city: "major city", minor_city: "minor city", town: "town", port: "port",
+  fortified_port: "fortified port", fort: "fort", fortress: "fortress", fortification: "fortification",
+  airfield: "airfield", capital: "capital", bridge: "bridge", beach: "invasion beach", objective: "objective",
+  victory: "victory city", resource: "resource", factory: "industry", ruhr: "the Ruhr", vp: "victory points" };
 const SIDE_STYLE = {
   river: { stroke: "#3f7fc4", width: 3.5 }, major_river: { stroke: "#2d66a8", width: 7 },
   sea: { stroke: "#355f8a", width: 2 }, canal: { stroke: "#4b8fd0", width: 2.5, dash: "6 3" },
@@ -15,12 +20,15 @@ const SIDE_STYLE = {
   bridge: { stroke: "#222", width: 2 }, road: { stroke: "#8b6b3b", width: 2 },
 };
 
+const MIN_PX = 58; // a hex about this many screen pixels wide: counter names (about 10 px) read comfortably
+
 export class MapView {
-  constructor(container, data, layer = {}, handlers = {}) {
+  constructor(container, data, layer = {}, handlers = {}, opts = {}) {
     this.container = container;
     this.data = data;
     this.layer = layer;
     this.h = handlers;
+    this.opts = opts;
     this.pos = new Map();
     this.info = new Map();
     this.unitsAt = new Map();
@@ -43,7 +51,10 @@ export class MapView {
     this.gMarkers = svg("g", { class: "markers" });
     this.gUnits = svg("g", { class: "units" });
     this.gHover = svg("g", { class: "hover", "pointer-events": "none" });
-    this.vp.append(this.gBase, this.gSides, this.gLabels, this.gHigh, this.gPath, this.gMarkers, this.gUnits, this.gHover);
+    this.gOpp = svg("g", { class: "opponent", "pointer-events": "none" });
+    this.vp.append(svg("defs", {}, svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" },
+      svg("path", { d: "M0,0 L10,5 L0,10 z", class: "arrowhead" }))));
+    this.vp.append(this.gBase, this.gSides, this.gLabels, this.gHigh, this.gPath, this.gOpp, this.gMarkers, this.gUnits, this.gHover);
     if (d.kind === "p2p") this.buildNodes();
     else this.buildHexes();
     this.tip = el("div", { class: "maptip", hidden: true });
@@ -53,7 +64,7 @@ export class MapView {
       el("button", { title: "fit the map", "aria-label": "fit map", onclick: () => this.fit() }, "⤢"));
     this.container.append(this.root, this.tip, tools);
     this.installPanZoom();
-    requestAnimationFrame(() => this.fit());
+    requestAnimationFrame(() => { if (!this.vb) this.fit(); });
   }
 
   buildHexes() {
@@ -115,8 +126,35 @@ export class MapView {
     return svg("circle", { cx: x, cy: y, r: this.data.node_radius * k, class: cls, "data-hex": id });
   }
 
+  // ----- legend --------------------------------------------------------------------
+  /** What the map's colours, lines and symbols mean, built from this map's own data. */
+  legend() {
+    const d = this.data;
+    const rows = [];
+    const swatch = (style) => el("i", { class: "lg-swatch", style });
+    for (const [k, t] of Object.entries(d.terrain || {})) {
+      rows.push(el("div", { class: "lg-row" }, swatch(`background:${t.color}`), t.label || k));
+    }
+    const sides = new Set((d.hexsides || []).flatMap((s) => s.features));
+    for (const f of sides) {
+      const st = SIDE_STYLE[f] || { stroke: "#555", width: 2 };
+      rows.push(el("div", { class: "lg-row" }, swatch(`background:${st.stroke};height:${Math.min(7, st.width)}px;border-radius:2px`),
+        f.replace(/_/g, " ") + " (hexside)"));
+    }
+    for (const [name, ln] of Object.entries(d.lines || {})) {
+      rows.push(el("div", { class: "lg-row" }, swatch("background:repeating-linear-gradient(90deg,#c03 0 6px,transparent 6px 10px);height:4px"),
+        name.replace(/_/g, " ")));
+    }
+    const feats = new Set((d.hexes || []).flatMap((h) => h.features || []));
+    for (const f of feats) {
+      if (FEATURE_ICON[f]) rows.push(el("div", { class: "lg-row" }, el("b", { class: "lg-icon" }, FEATURE_ICON[f]), FEATURE_WORDS[f] || f));
+    }
+    return el("div", { class: "legend", "data-testid": "legend" }, rows);
+  }
+
   // ----- units and markers ----------------------------------------------------
   setPieces(units, markers, opts = {}) {
+    this.lastPieces = [units, markers, opts];
     clear(this.gUnits);
     clear(this.gMarkers);
     this.unitsAt = new Map();
@@ -128,6 +166,7 @@ export class MapView {
     }
     const size = this.hexPoints ? this.data.hex_size * 0.9 : this.data.node_radius * 1.6;
     for (const [hex, stack] of this.unitsAt) {
+      if (hex === this.spreadHex && stack.length > 1) continue;
       const [x, y] = this.pos.get(hex);
       const shown = stack.slice(0, 4);
       const off = Math.min(5, size * 0.14);
@@ -144,6 +183,8 @@ export class MapView {
       }
       this.gUnits.append(g);
     }
+    const spread = this.spreadHex && this.unitsAt.get(this.spreadHex);
+    if (spread && spread.length > 1) this.gUnits.append(this.drawSpread(this.spreadHex, spread, size, opts));
     for (const m of markers || []) {
       if (!m.hex || !this.pos.has(m.hex)) continue;
       const [x, y] = this.pos.get(m.hex);
@@ -156,6 +197,35 @@ export class MapView {
         svg("text", { x: mx, y: my + 3.5, class: "marker-t" }, String(m.label ?? m.kind[0]).slice(0, 3)));
       this.gMarkers.append(g);
     }
+  }
+
+  /** A stack laid out side by side above its hex, so any member can be clicked. */
+  drawSpread(hex, stack, size, opts) {
+    const [x, y] = this.pos.get(hex);
+    const per = Math.min(stack.length, 5);
+    const rows = Math.ceil(stack.length / per);
+    const step = size * 1.1;
+    const w = per * step + size * 0.2, h = rows * step + size * 0.2;
+    const top = y - size * 0.6 - h;
+    const g = svg("g", { class: "stack spread", "data-hex": hex });
+    g.append(svg("rect", { x: x - w / 2, y: top, width: w, height: h, rx: 6, class: "spreadbg" }));
+    g.append(svg("line", { x1: x, y1: top + h, x2: x, y2: y - size * 0.3, class: "spreadstem" }));
+    stack.forEach((u, i) => {
+      const r = Math.floor(i / per), c = i % per;
+      const cx = x - ((per - 1) / 2 - c) * step, cy = top + size * 0.1 + step / 2 + r * step;
+      const cnt = drawCounter(u, size, this.layer, opts);
+      cnt.setAttribute("transform", `translate(${cx.toFixed(1)},${cy.toFixed(1)})`);
+      g.append(cnt);
+    });
+    return g;
+  }
+
+  /** Spread the stack at ``hex`` (null folds it back). */
+  setSpread(hex) {
+    if (this.spreadHex === hex) return;
+    this.spreadHex = hex;
+    if (this.lastPieces) this.setPieces(...this.lastPieces);
+    this.h.onRedraw?.();
   }
 
   // ----- highlights -------------------------------------------------------------
@@ -187,6 +257,22 @@ export class MapView {
     this.gPath.append(svg("polyline", { points: pts.join(" "), class: "movepath" }));
   }
 
+  /** The opponent's last moves: an arrow along each path, an outline on each hex acted on. */
+  showOpponent(moves) {
+    clear(this.gOpp);
+    for (const m of moves || []) {
+      const pts = (m.path || []).filter((h) => this.pos.has(h)).map((h) => this.pos.get(h));
+      if (pts.length >= 2) this.gOpp.append(svg("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "opparrow", "marker-end": "url(#arrowhead)" }));
+      else if (m.hex && this.pos.has(m.hex)) this.gOpp.append(this.shape(m.hex, "oppmark", 0.9));
+    }
+  }
+
+  /** Outline hexes (a log entry under the pointer); null clears. */
+  mark(ids) {
+    for (const n of this.gHigh.querySelectorAll(".logmark")) n.remove();
+    for (const id of ids || []) if (this.pos.has(id)) this.gHigh.append(this.shape(id, "logmark", 0.96));
+  }
+
   flash(hexes) {
     for (const id of hexes) {
       if (!this.pos.has(id)) continue;
@@ -200,16 +286,46 @@ export class MapView {
   installPanZoom() {
     const root = this.root;
     let drag = null;
+    const pointers = new Map(); // touch: two pointers pinch-zoom
+    let pinch = null;
+    let press = null; // long-press timer: the stack inspector on touch screens
     root.addEventListener("wheel", (e) => {
       e.preventDefault();
       this.zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, this.toMap(e.clientX, e.clientY));
     }, { passive: false });
     root.addEventListener("pointerdown", (e) => {
       if (e.button !== 0) return;
+      pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) };
+        drag = null;
+        clearTimeout(press);
+        return;
+      }
       drag = { x: e.clientX, y: e.clientY, vb: [...this.vb], moved: false, id: e.pointerId };
+      clearTimeout(press);
+      press = setTimeout(() => {
+        if (!drag || drag.moved) return;
+        const { hex } = this.targetOf(e);
+        drag = null;
+        if (hex) {
+          if ((this.unitsAt.get(hex) || []).length > 1) this.setSpread(hex);
+          this.h.onLongPress?.(hex);
+        }
+      }, 550);
     });
     root.addEventListener("pointermove", (e) => {
+      if (pointers.has(e.pointerId)) pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pinch && pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        if (d > 0 && pinch.d > 0) this.zoomBy(d / pinch.d, this.toMap((a[0] + b[0]) / 2, (a[1] + b[1]) / 2));
+        pinch.d = d;
+        return;
+      }
       if (drag && (drag.moved || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) > 5)) {
+        clearTimeout(press);
         if (!drag.moved) root.setPointerCapture(drag.id);
         drag.moved = true;
         const k = this.vb[2] / root.clientWidth;
@@ -218,14 +334,19 @@ export class MapView {
         this.applyView();
         return;
       }
-      this.hover(e);
+      if (e.pointerType === "mouse") this.hover(e);
     });
-    root.addEventListener("pointerup", (e) => {
+    const up = (e) => {
+      pointers.delete(e.pointerId);
+      clearTimeout(press);
+      if (pinch) { if (pointers.size < 2) pinch = null; drag = null; return; }
       const d = drag;
       drag = null;
-      if (d && d.moved) return;
+      if (!d || d.moved || e.type === "pointercancel") return;
       this.click(e);
-    });
+    };
+    root.addEventListener("pointerup", up);
+    root.addEventListener("pointercancel", up);
     root.addEventListener("pointerleave", () => { this.tip.hidden = true; clear(this.gHover); this.h.onLeave?.(); });
   }
 
@@ -238,7 +359,15 @@ export class MapView {
 
   click(e) {
     const { unit, hex } = this.targetOf(e);
-    if (unit) this.h.onUnit?.(unit, hex);
+    const stack = hex ? this.unitsAt.get(hex) || [] : [];
+    // a first click on a stack of several spreads it; the next click picks a member
+    if (unit && stack.length > 1 && this.spreadHex !== hex) {
+      this.setSpread(hex);
+      this.h.onSpread?.(hex);
+      return;
+    }
+    if (this.spreadHex && this.spreadHex !== hex) this.setSpread(null);
+    if (unit) { this.setSpread(null); this.h.onUnit?.(unit, hex); }
     else if (hex) this.h.onHex?.(hex);
   }
 
@@ -276,12 +405,63 @@ export class MapView {
   }
 
   fit() {
-    const [x0, y0, x1, y1] = this.data.bounds;
+    this.fitBox(this.data.bounds, false);
+  }
+
+  /** Map units per screen pixel at which counters and names read (counters about MIN_PX wide). */
+  readableScale() {
+    const size = this.hexPoints ? this.data.hex_size : this.data.node_radius * 2;
+    return size / MIN_PX;
+  }
+
+  /** Show [x0, y0, x1, y1]; with `readable`, never zoom out so far that counters cannot be read. */
+  fitBox([x0, y0, x1, y1], readable = true) {
     const w = this.root.clientWidth || 800, h = this.root.clientHeight || 600;
-    const k = Math.max((x1 - x0) / w, (y1 - y0) / h);
+    let k = Math.max((x1 - x0) / w, (y1 - y0) / h);
+    if (readable) k = Math.min(Math.max(k, this.readableScale() / 1.6), this.readableScale());
     const vw = w * k, vh = h * k;
-    this.vb = [x0 - (vw - (x1 - x0)) / 2, y0 - (vh - (y1 - y0)) / 2, vw, vh];
+    this.vb = [(x0 + x1) / 2 - vw / 2, (y0 + y1) / 2 - vh / 2, vw, vh];
     this.applyView();
+  }
+
+  /** The opening view: the saved one for this game, else the area of play at a readable zoom. */
+  openOn(hexes) {
+    const saved = this.opts.storageKey && localStorage.getItem(this.opts.storageKey);
+    if (saved) {
+      try {
+        const vb = JSON.parse(saved);
+        if (Array.isArray(vb) && vb.length === 4 && vb.every(Number.isFinite)) { this.vb = vb; this.applyView(); return; }
+      } catch { /* ignore a damaged entry */ }
+    }
+    const box = this.boxOf(hexes);
+    if (box) this.fitBox(box, true);
+    else this.fit();
+  }
+
+  boxOf(ids, pad = null) {
+    const pts = [...ids].filter((id) => this.pos.has(id)).map((id) => this.pos.get(id));
+    if (!pts.length) return null;
+    const m = pad ?? (this.hexPoints ? this.data.hex_size * 1.6 : this.data.node_radius * 3);
+    return [Math.min(...pts.map((p) => p[0])) - m, Math.min(...pts.map((p) => p[1])) - m,
+      Math.max(...pts.map((p) => p[0])) + m, Math.max(...pts.map((p) => p[1])) + m];
+  }
+
+  /** Pan (never zoom) so the decision's hexes are in view when some of them are not. */
+  panTo(ids) {
+    if (!this.vb) return false;
+    const box = this.boxOf(ids);
+    if (!box) return false;
+    const [x, y, w, h] = this.vb;
+    const inside = box[0] >= x && box[1] >= y && box[2] <= x + w && box[3] <= y + h;
+    if (inside) return false;
+    const cx = (box[0] + box[2]) / 2, cy = (box[1] + box[3]) / 2;
+    const bw = box[2] - box[0], bh = box[3] - box[1];
+    // a decision larger than the screen: keep its first hex (the one the prompt is about) in view
+    const [fx, fy] = bw > w || bh > h ? this.pos.get([...ids].find((id) => this.pos.has(id))) : [cx, cy];
+    this.vb[0] = fx - w / 2;
+    this.vb[1] = fy - h / 2;
+    this.applyView();
+    return true;
   }
 
   zoomBy(f, at) {
@@ -307,7 +487,14 @@ export class MapView {
     this.vb[3] = this.vb[2] * h / w;
     this.root.setAttribute("viewBox", this.vb.map((v) => v.toFixed(1)).join(" "));
     const pxPerUnit = w / this.vb[2];
+    // names and numbers are drawn wherever they are big enough to read (about 6 px)
+    this.root.classList.toggle("no-hexlabels", pxPerUnit * 8 < 6);
+    this.root.classList.toggle("no-placenames", pxPerUnit * 9 < 5.5);
     this.root.classList.toggle("zoomed-out", pxPerUnit < 0.9);
     this.root.classList.toggle("zoomed-in", pxPerUnit > 1.6);
+    if (this.opts.storageKey) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = setTimeout(() => localStorage.setItem(this.opts.storageKey, JSON.stringify(this.vb.map((v) => +v.toFixed(1)))), 150);
+    }
   }
 }

@@ -7,6 +7,7 @@ import { counterChip } from "./counters.js";
 import { MapView } from "./map.js";
 import { clear, diceChips, el, parseAction, sideColor, titleCase, toast } from "./util.js";
 import { renderPreview, previewSummary } from "./preview.js";
+import { PALETTE_LEGEND } from "./palette.js";
 
 export async function playScreen(root, gameId, urlToken) {
   const screen = new PlayScreen(root, gameId);
@@ -54,6 +55,7 @@ class PlayScreen {
       return;
     }
     this.game = first.game;
+    document.body.dataset.game = first.game;
     const [cat, data, layer] = await Promise.all([catalog(), mapData(first.game), gameLayer(first.game)]);
     this.info = cat.games.find((g) => g.id === first.game) || { title: first.game, scenarios: [] };
     this.layer = layer;
@@ -63,10 +65,33 @@ class PlayScreen {
       onUnit: (u, h) => this.clickUnit(u, h),
       onHover: (h, u) => this.hoverEntity(h, u),
       onLeave: () => { this.map.showPath(null); this.setHoverAction(null); },
-    });
+      onSpread: (h) => this.inspect(h),
+      onLongPress: (h) => { this.inspect(h); this.showTab("inspector"); },
+      onRedraw: () => this.renderHighlights(),
+    }, { storageKey: `westfront.view.${this.id}` });
+    this.legendCard.append(this.map.legend(), this.counterLegend());
     this.accept(first);
+    this.map.openOn(this.focusHexes());
+    this.renderHighlights();  // now that the map has a view, bring the decision into it
     for (const [sd, tok] of Object.entries(this.tokens)) this.connect(sd, tok);
     if (Object.keys(this.tokens).length > 1) await this.refreshAll();
+  }
+
+  /** Small screens: open one sidebar card as a drawer (the same tab again closes it). */
+  showTab(id) {
+    const open = this.sidebar.dataset.tab === id && this.sidebar.classList.contains("open");
+    this.sidebar.classList.toggle("open", !open);
+    this.sidebar.dataset.tab = id;
+    if (id === "legend") this.legendCard.open = true;
+    for (const b of this.tabs.querySelectorAll(".tab")) b.classList.toggle("active", !open && b.dataset.tab === id);
+    if (id === "log" && !open) this.followLog();
+  }
+
+  /** The nations' counter colours and the side bands, for the legend. */
+  counterLegend() {
+    return el("div", { class: "legend" }, el("div", { class: "muted small" }, "Counters (band on top: black Axis, light Allied)"),
+      PALETTE_LEGEND.map(([name, color]) => el("div", { class: "lg-row" }, el("i", { class: "lg-swatch", style: `background:${color}` }), name)),
+      el("div", { class: "lg-row" }, el("b", { class: "lg-icon" }, "XXXX"), "army, XXX corps, XX division"));
   }
 
   fail(e) {
@@ -100,12 +125,33 @@ class PlayScreen {
     this.status = el("section", { class: "card status", "data-testid": "status" });
     this.previewCard = el("section", { class: "card preview", "data-testid": "preview", hidden: true });
     this.inspector = el("section", { class: "card inspector", "data-testid": "inspector" });
+    this.legendCard = el("details", { class: "card legendcard" }, el("summary", {}, el("h3", {}, "Legend")));
     this.logList = el("ol", { class: "log", "data-testid": "log" });
-    const logCard = el("section", { class: "card logcard" }, el("h3", {}, "Game log"), this.logList);
+    this.logPinned = true;
+    this.newEntries = el("button", { class: "btn small newentries", hidden: true, "data-testid": "new-entries",
+      onclick: () => { this.logPinned = true; this.followLog(); } }, "↓ new entries");
+    // the log follows new entries unless the player scrolled up on purpose
+    this.logList.addEventListener("scroll", () => {
+      if (this.autoScrolling) return;
+      const l = this.logList;
+      this.logPinned = l.scrollHeight - l.scrollTop - l.clientHeight < 30;
+      if (this.logPinned) this.newEntries.hidden = true;
+    });
+    new ResizeObserver(() => { if (this.logPinned) this.followLog(); }).observe(this.logList);
+    const logCard = el("section", { class: "card logcard" }, el("h3", {}, "Game log", this.newEntries), this.logList);
     this.curtain = el("div", { class: "curtain", hidden: true });
+    // small screens: the map takes the screen; the sidebar's cards open one at a time from tabs
+    this.tabs = el("nav", { class: "mobiletabs", "data-testid": "tabs" },
+      [["status", "Status"], ["inspector", "Stack"], ["log", "Log"], ["legend", "Legend"]].map(([id, label]) =>
+        el("button", { class: "tab", "data-tab": id, onclick: () => this.showTab(id) }, label)));
     clear(this.root).append(header, el("div", { class: "playarea" },
       el("div", { class: "mapcol" }, this.promptBar, this.mapBox, this.boxes),
-      el("aside", { class: "sidebar" }, this.status, this.previewCard, this.inspector, logCard)), this.curtain);
+      this.sidebar = el("aside", { class: "sidebar" }, this.status, this.previewCard, this.inspector, this.legendCard, logCard)),
+      this.tabs, this.curtain);
+    logCard.classList.add("tab-log");
+    this.status.classList.add("tab-status");
+    this.inspector.classList.add("tab-inspector");
+    this.legendCard.classList.add("tab-legend");
     this.renderInspector();
   }
 
@@ -168,6 +214,7 @@ class PlayScreen {
     }
     this.lastSeenSide = p.seat;
     this.announce(fresh);
+    this.noteOpponent(fresh, p.seat);
   }
 
   activeSide() {
@@ -198,6 +245,7 @@ class PlayScreen {
     const v = p.view || {};
     this.hdrTurn.textContent = v.turn_label || (v.turn ? `Turn ${v.turn}` : "");
     this.hdrPhase.textContent = v.phase || "";
+    this.hdrPhase.title = v.phase || "";
     this.renderSeats(p);
     this.undoBtn.disabled = !p.can_undo;
     this.undoBtn.title = p.can_undo ? "take back your last action" : `cannot undo: ${p.undo_reason}`;
@@ -269,14 +317,27 @@ class PlayScreen {
     if (clickable.length) {
       const hint = el("span", { class: "hint" }, `or click a highlighted ${[...new Set(clickable.flatMap((a) => a.clicks.filter((c) => !this.selection.includes(c)).map((c) => a.kinds[c])))].join(" or ")} on the map`);
       this.buttons.append(hint);
-      const list = el("details", { class: "allchoices" }, el("summary", {}, `all ${clickable.length} choices as buttons`),
-        el("div", { class: "choicelist" }, clickable.map((a) => this.actionButton(a, ""))));
-      this.buttons.append(list);
+      if (clickable.length <= 4) {
+        // few choices: buttons as well as the map (a single landing hex is one click either way)
+        for (const a of clickable) this.buttons.append(this.actionButton(a, ""));
+      } else {
+        const list = el("details", { class: "allchoices" }, el("summary", {}, `all ${clickable.length} choices as buttons`),
+          el("div", { class: "choicelist" }, clickable.map((a) => this.actionButton(a, ""))));
+        this.buttons.append(list);
+      }
     }
   }
 
+  /** A readable label: the view's ``labels`` for words, unit names for unit ids. */
+  actionLabel(a) {
+    const labels = (this.current()?.view || {}).labels || {};
+    if (labels[a.text]) return labels[a.text];
+    const verb = labels[a.verb] || a.verb.replace(/[-_]/g, " ");
+    return a.args.length ? `${verb} ${a.args.map((x) => this.nameOf(x)).join(" ")}` : titleCase(verb);
+  }
+
   actionButton(a, cls) {
-    const label = a.args.length ? `${a.verb} ${a.args.map((x) => this.nameOf(x)).join(" ")}` : titleCase(a.verb);
+    const label = this.actionLabel(a);
     return el("button", { class: `btn ${cls}`, "data-action": a.text, title: a.text,
       onclick: () => this.submit(a.text),
       onmouseenter: () => this.setHoverAction(a.text), onmouseleave: () => this.setHoverAction(null) }, label);
@@ -284,7 +345,11 @@ class PlayScreen {
 
   nameOf(id) {
     const u = this.units && this.units.get(id);
-    return u ? `${u.label || id}` : id;
+    if (u) return `${u.label || id}`;
+    const labels = (this.current()?.view || {}).labels || {};
+    if (labels[id]) return labels[id];
+    const place = this.map && this.map.info.get(id);
+    return place && place.name ? `${place.name} (${id})` : id;
   }
 
   renderHighlights() {
@@ -308,6 +373,27 @@ class PlayScreen {
     // the unit the prompt is about ("Move b-inf-1: choose a destination") is shown as selected
     const named = (p.prompt || "").split(/[\s:,.()]+/).filter((w) => this.units.has(w));
     this.map.setHighlights({ hexes, units, selected: new Set([...this.selection, ...named]) });
+    // pan to the decision once per new position, so a highlighted hex off screen is never missed
+    if (this.pannedVersion !== p.version && this.map.vb) {
+      this.pannedVersion = p.version;
+      const where = [...named, ...units].map((u) => this.units.get(u)?.hex).filter(Boolean);
+      this.map.panTo(new Set([...where, ...hexes.keys()]));
+    }
+  }
+
+  /** Where the opening view looks: this seat's decision if it has one on the map. */
+  focusHexes() {
+    const p = this.current();
+    const out = new Set();
+    if (p && p.your_turn) {
+      for (const a of this.acts || []) for (const c of a.clicks) out.add(a.kinds[c] === "unit" ? this.units.get(c)?.hex : c);
+    }
+    // otherwise the seat's own units (where its plans are made), or every unit for a spectator
+    if (!out.size) for (const u of this.units?.values() || []) if (!p || u.side === p.seat) out.add(u.hex);
+    if (!out.size) for (const u of this.units?.values() || []) out.add(u.hex);
+    out.delete(undefined);
+    out.delete(null);
+    return out;
   }
 
   async loadPreviews(p) {
@@ -341,7 +427,7 @@ class PlayScreen {
     card.hidden = !items.length;
     if (!items.length) return;
     card.append(el("h3", {}, "Preview"));
-    for (const [text, pv] of items) card.append(el("div", { class: "pv" }, el("div", { class: "pv-action" }, `If you play “${text}”:`), renderPreview(pv)));
+    for (const [text, pv] of items) card.append(el("div", { class: "pv" }, el("div", { class: "pv-action" }, `If you choose “${this.actionLabel(parseAction(text))}”:`), renderPreview(pv, (x) => this.nameOf(x))));
   }
 
   renderStatus(p) {
@@ -406,12 +492,37 @@ class PlayScreen {
 
   renderLog() {
     const list = this.logList;
-    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    const keep = list.scrollTop;
+    const before = this.logShown || 0;
     clear(list);
     const start = Math.max(0, this.log.length - 400);
     if (start) list.append(el("li", { class: "muted" }, `… ${start} earlier entries (see the replay)`));
-    for (const ev of this.log.slice(start)) list.append(logItem(ev));
-    if (atBottom || !this.logScrolled) { list.scrollTop = list.scrollHeight; this.logScrolled = true; }
+    for (const ev of this.log.slice(start)) list.append(logItem(ev, (ids) => this.map.mark(ids)));
+    this.logShown = this.log.length;
+    if (this.logPinned) this.followLog();
+    else {
+      this.autoScrolling = true;
+      list.scrollTop = keep;
+      requestAnimationFrame(() => { this.autoScrolling = false; });
+      if (this.log.length > before && list.scrollHeight > list.clientHeight) this.newEntries.hidden = false;
+    }
+  }
+
+  followLog() {
+    const list = this.logList;
+    this.autoScrolling = true;
+    list.scrollTop = list.scrollHeight;
+    this.newEntries.hidden = true;
+    requestAnimationFrame(() => { this.autoScrolling = false; });
+  }
+
+  /** Keep the other side's moves of this batch on the map until this player acts. */
+  noteOpponent(events, me) {
+    const theirs = events.filter((e) => (e.path || e.hex) && ["move", "advance", "retreat", "attack", "combat", "place", "enter", "land"].includes(e.type)
+      && ((e.side && e.side !== me) || (!e.side && e.unit && this.units?.get(e.unit) && this.units.get(e.unit).side !== me)));
+    if (!theirs.length) return;
+    this.oppMoves = [...(this.oppMoves || []), ...theirs].slice(-30);
+    this.map?.showOpponent(this.oppMoves);
   }
 
   announce(events) {
@@ -448,6 +559,8 @@ class PlayScreen {
       return;
     }
     const complete = cands.filter((a) => a.clicks.every((c) => sel.includes(c)));
+    // taking a unit back out of an attack is asked, never done silently by a stray click
+    if (cands.length === 1 && cands[0].verb === "remove") return this.chooseMenu(cands);
     if (cands.length === 1) return this.submit(cands[0].text);
     if (complete.length && complete.length === cands.length) return this.chooseMenu(complete);
     this.selection = sel;
@@ -476,6 +589,8 @@ class PlayScreen {
     const p = this.current();
     const side = p.seat;
     this.setHoverAction(null);
+    this.oppMoves = [];
+    this.map.showOpponent([]);
     this.buttons.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
       const r = await post(`/api/games/${this.id}/actions`, { token: this.tokens[side], version: p.version, action: text });
@@ -507,6 +622,10 @@ class PlayScreen {
   }
 
   async save() {
+    const p = this.current();
+    const vsComputer = p && Object.values(p.seats || {}).some((k) => k !== "human") && !p.result;
+    if (vsComputer && !window.confirm("The save file holds the whole game: the computer's hidden units and the dice "
+      + "seed. Opening it spoils what the rules hide from you. Download it anyway?")) return;
     const qs = Object.values(this.tokens).map((t) => `token=${encodeURIComponent(t)}`).join("&");
     const r = await fetch(`/api/games/${this.id}/save?${qs}`);
     if (!r.ok) {
@@ -540,8 +659,16 @@ class PlayScreen {
   }
 }
 
-export function logItem(ev) {
+/** One log line; hovering it marks its hexes on the map (``mark(ids)``, ``mark(null)`` to clear). */
+export function logItem(ev, mark = null) {
   const li = el("li", { class: `ev ev-${ev.type}` });
+  const where = [ev.hex, ...(Array.isArray(ev.path) ? ev.path : [])].filter(Boolean);
+  if (mark && where.length) {
+    li.classList.add("located");
+    li.dataset.hex = where[where.length - 1];
+    li.addEventListener("mouseenter", () => mark(where));
+    li.addEventListener("mouseleave", () => mark(null));
+  }
   if (ev.side) li.append(el("i", { class: "swatch", style: `background:${sideColor(ev.side)}` }));
   if (ev.type === "roll") {
     li.append(el("span", {}, "Roll "), diceChips(ev), el("span", {}, ev.why ? ` ${ev.why}` : ""));

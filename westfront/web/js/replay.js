@@ -19,6 +19,7 @@ export async function replayScreen(root, gameId) {
     return;
   }
   const over = !!frame.view.result;
+  document.body.dataset.game = frame.view.game;
   const [data, layer] = await Promise.all([mapData(frame.view.game), gameLayer(frame.view.game)]);
   const slider = el("input", { type: "range", min: 0, max: frame.n_actions, value: frame.n_actions, "data-testid": "replay-slider", class: "slider" });
   const pos = el("span", { class: "replaypos", "data-testid": "replay-pos" });
@@ -59,7 +60,7 @@ export async function replayScreen(root, gameId) {
     actionLine.textContent = f.at === 0 ? "Start of the game" : `Action ${f.at}: ${f.actor ? titleCase(f.actor) + " — " : ""}${f.action ?? "(hidden)"}`;
     map.setPieces(v.units || [], v.markers || []);
     clear(info).append(el("h3", {}, v.turn_label || ""), el("div", {}, v.phase || ""), ...(v.status || []).map((s) => el("div", { class: "statusline" }, s)));
-    clear(logList).append(...f.log.slice(-300).map(logItem));
+    clear(logList).append(...f.log.slice(-300).map((e) => logItem(e)));
     logList.scrollTop = logList.scrollHeight;
   }
   slider.oninput = show;

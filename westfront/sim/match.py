@@ -15,11 +15,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .. import api
+from ..ai.base import Agent, get_agent
 from ..core.errors import WestfrontError
 from ..core.state import State
 from ..games import registry
-from ..sim.stats import hook_for
-from .base import Agent, get_agent
+from .stats import hook_for
 
 DEFAULT_MAX_ACTIONS = 50_000
 # fields that depend on the machine, not on the seeds: left out of determinism checks

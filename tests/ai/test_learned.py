@@ -1,0 +1,75 @@
+"""The learned evaluation: fitted by logistic regression on simulated positions, stored as JSON,
+read only from the side's own view, and used by MCTS as its leaf value (issue 21)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+import westfront
+from westfront.ai import get_agent
+from westfront.ai.learned import EvalModel, features, fit, load_model
+from westfront.cli import app
+
+
+def test_fit_learns_the_direction_of_a_feature():
+    rnd = random.Random(1)
+    rows, labels = [], []
+    for _ in range(400):
+        x = rnd.uniform(-0.5, 0.5)
+        rows.append({"lead": x, "noise": rnd.uniform(-1, 1)})
+        labels.append(1.0 if x + rnd.gauss(0, 0.15) > 0 else 0.0)
+    m = fit("skirmish", rows, labels)
+    w = dict(zip(m.names, m.weights, strict=True))
+    assert w["lead"] > 1.0 and abs(w["noise"]) < 0.5 * w["lead"]
+
+
+def test_model_round_trips_and_a_foreign_file_is_refused():
+    m = fit("skirmish", [{"a": 0.0}, {"a": 1.0}, {"a": 0.2}, {"a": 0.9}], [0, 1, 0, 1])
+    again = EvalModel.from_json(m.to_json())
+    assert again.names == m.names and again.weights == pytest.approx(m.weights, abs=1e-6)
+    with pytest.raises(ValueError, match="not a westfront-eval"):
+        EvalModel.from_json(json.dumps({"format": "other"}))
+
+
+def test_committed_skirmish_model_scores_positions_in_range():
+    model = load_model("skirmish")
+    assert model is not None
+    s = westfront.load("skirmish", seed=3)
+    for side in s.INFO.players:
+        assert -1.0 < model.evaluate(s, side) < 1.0
+    # the two sides' chances are read from their own views; they need not sum to one, but they disagree
+    assert model.win_probability(s, "blue") != model.win_probability(s, "red")
+
+
+def test_features_come_from_the_view_only():
+    s = westfront.load("dday-to-the-rhine", seed=1)
+    f = features(s, "allied")
+    assert set(f) >= {"strength_share", "units_share", "progress"} and all(isinstance(v, float) for v in f.values())
+
+
+def test_learned_agent_plays_and_refuses_games_without_a_model():
+    s = westfront.load("skirmish", seed=2)
+    a = get_agent("learned@8", seed=1).choose(s, s.current_player())
+    assert a in s.legal_actions()
+    o = westfront.load("onslaught", seed=2)
+    if load_model("onslaught") is None:
+        with pytest.raises(ValueError, match="no fitted evaluation model"):
+            get_agent("learned@2", seed=1).choose(o, o.current_player())
+
+
+def test_fit_eval_command_writes_a_model(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "sim"
+    r = runner.invoke(app, ["simulate", "skirmish", "--agents", "heuristic,random", "--games", "10", "--out", str(out),
+                            "--no-report"])
+    assert r.exit_code == 0, r.output
+    model = tmp_path / "m.json"
+    r = runner.invoke(app, ["fit-eval", str(out), "--out", str(model), "--every", "5"])
+    assert r.exit_code == 0, r.output
+    assert EvalModel.from_json(model.read_text()).game == "skirmish"
+    r = runner.invoke(app, ["fit-eval", str(tmp_path / "nothing")])
+    assert r.exit_code != 0 and "no records file" in r.output

@@ -1,0 +1,343 @@
+"""The position: the typed ``g`` of 1944 and the queries and changes every rules module shares.
+
+``g`` holds only JSON data (units by id, controlled cities, budgets, support
+units, the hidden objective). Derived facts that many decisions need — who
+stands where, ZOC, ports — go through the engine's one cache
+(``State.cached``) and are dropped whenever a helper below changes the
+position (``touch``), so a decision that offers forty moves builds them once.
+Supply is memoised the same way by ``supply.supply_map``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from ...core.actions import Action, Event
+from ...core.bitboard import bits
+from ...core.movement import zoc_of
+from ...core.state import State
+from . import units as U
+from .board import board
+from .data import month_label, opponent, tables
+
+CANCEL_BUDGET = 12  # cancels per phase before a selection must be carried through
+
+
+class UnitRecord(TypedDict, total=False):
+    """One unit's mutable record, ``g["units"][uid]`` (its counter data lives in ``data.units()``)."""
+
+    hex: str | None  # map hex label, None when off the map
+    box: str | None  # off-map box (units.SCHEDULED, AVAILABLE, POOL, GONE, EXITED, AT_SEA, "rco"); None on the map
+    strength: int  # current steps (SP on the counter, 3.0); 0 in the pool or destroyed
+    moved: bool  # activated to move this month (10.0)
+    attacked: str | None  # this month's attack (10.0): None, "held" (the defender survived) or "destroyed"
+    strat: bool  # moved strategically this month: motorised or rail (11.1-11.3)
+    over: bool  # entered over-stacked this turn (9.1)
+    entered: int  # the month it last entered the map (18.5 phantom partners)
+    rco: bool  # carries an RCO surprise marker this month (16.0)
+    hid: str | None  # hidden-marker label while under one (18.5)
+    paid: bool  # its move this month is already paid for (18.5: a phantom's partner)
+    due: int | None  # month it arrives (or returns, 9.1) when on the turn track
+    added: int  # replacement steps received this month (9.2)
+    free_move: bool  # activation for movement costs nothing this month (15.0, 16.0)
+    free_attack: bool  # attacks cost nothing this month (16.0 Dietrich)
+    rco_unit: bool  # brought on by the RCO: enters at its printed strength (16.0)
+    partner: str  # the phantom that entered with it (18.5)
+    pending: bool  # placed under a marker, waiting for the phantom decision (18.5)
+    how: str  # how it last entered: "place" or "build" (9.1, 9.2)
+
+
+class PhantomRecord(TypedDict, total=False):
+    """A German phantom piece, ``g["phantoms"][pid]`` (18.5)."""
+
+    hex: str | None  # where it stands; None when not in play
+    hid: str | None  # its hidden-marker label
+    moved: bool  # activated this month
+    paid: bool  # its move is paid for by its partner's activation
+    over: bool  # entered over-stacked (9.1)
+    entered: int  # the month it entered
+    partner: str  # the real unit it entered with
+
+
+class InvasionRecord(TypedDict):
+    """``g["inv"]``: the invasions (6.1, 6.2, 18.4)."""
+
+    mode: str  # "normandy", "free" (18.4 free invasions) or "dragoon" (Accelerated Dragoon)
+    pending: list[dict[str, Any]]  # landings still to make: {"unit": army id, "turn": month}
+    east: int | None  # order of the easternmost zone invaded this turn (18.4)
+    no_air_turn: int  # month without Allied air power (18.4 Brittany), 0 for none
+    manteuffel_frozen: int  # month the 5th Panzer Army may not move (6.2), 0 for none
+    delayed: str | None  # the army whose landing waits for July (18.4 B)
+
+
+class RcoRecord(TypedDict):
+    """``g["rco"]``: Rundstedt's Counter-Offensive (16.0)."""
+
+    launched: int  # month it was launched, 0 for not yet
+    markers: int  # surprise markers left this month
+    allowed: bool  # the scenario has the RCO
+    forced: bool  # the scenario launches it at once
+
+
+class PositionData(TypedDict):
+    """The whole of ``g`` (besides the engine's game/meta/rng/flow/result)."""
+
+    game: str  # "dday-to-the-rhine"
+    meta: dict[str, Any]  # scenario, options, seed
+    rng: Any  # the game's random-number state
+    flow: list[dict[str, Any]]  # the stack of step frames
+    result: dict[str, Any] | None  # how the game ended
+    turn: int  # the month: 1 = June 1944 ... 10 = March 1945
+    first: int  # the scenario's first month
+    last: int  # the scenario's last month
+    victory: str  # "standard", "christmas" or "learning" (17.0, 18.3)
+    area: str | None  # "north" for the learning scenario's half map (18.3)
+    skip_allied_first: bool  # the scenario starts after the Allied phases of its first month
+    units: dict[str, UnitRecord]  # every unit by id
+    phantoms: dict[str, PhantomRecord]  # the two phantoms (18.5), empty without the option
+    control: list[str]  # hexes of cities (and Walcheren) the Allies control (14.0)
+    beachheads: dict[str, str]  # army group -> beach-head hex (5.0, 6.2)
+    rp: dict[str, int]  # resource points left this phase, by side (8.0)
+    pc: int  # Allied port capacity counted this month (8.0)
+    repl: dict[str, int]  # RP spent this month per national replacement class (9.3)
+    support: dict[str, str]  # support unit -> "ready", "fired" (naval, back next month) or "used" (4.1)
+    month_use: dict[str, int]  # bombers and airborne used this month (4.1)
+    rail_used: bool  # the month's rail move is spent (11.3)
+    phantom_used: bool  # a phantom entered this month (18.5)
+    cancels: int  # selections backed out of in this phase
+    hidden_n: int  # kept for old saves (no longer used)
+    rco: RcoRecord  # the counter-offensive
+    inv: InvasionRecord  # the invasions
+    german_rp: dict[str, int]  # month -> German RP floor set by invasion zones and options (18.4)
+    allied_rp: dict[str, int]  # month -> Allied RP track value overrides (18.4)
+    objective: str | None  # the Allied objective card (18.2), hidden from the German
+    cards: list[str]  # the face-down cards in their random order (18.2 chosen)
+    exits: dict[str, list[str]]  # exit zone -> armies that left through it (17.1)
+    south_german_until: int  # last month the south French edge supplies the Germans (13.0)
+    south_allied_from: int  # first month it supplies the Allies (13.0)
+    ag_g_turn: int  # month Army Group G enters from the south (15.0)
+    phase: str  # the phase's title, for the view
+    phase_side: str | None  # the side whose phase it is
+
+
+def migrate(g: dict[str, Any]) -> None:
+    """Rename the keys of saves written before the reshaping (``sp`` -> ``strength``, ``att`` codes -> words)."""
+    units = g.get("units")
+    if not units or "sp" not in next(iter(units.values())):
+        return
+    for u in units.values():
+        u["strength"] = u.pop("sp")
+        u["attacked"] = {0: None, 1: "destroyed", 2: "held"}[u.pop("att", 0)]
+
+
+class Position(State):
+    """The 1944 position: typed access to ``g``, queries, and the changes that keep the cache right."""
+
+    __slots__ = ()
+
+    def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Event] | None = None):
+        migrate(g)
+        super().__init__(g, history, log)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        # steps write to g directly (markers, budgets): derived facts are rebuilt for each action
+        self.memo.clear()
+        try:
+            return super().apply(action)
+        finally:
+            self.memo.clear()
+
+    @property
+    def pos(self) -> PositionData:
+        """``g`` with its schema, for typed access."""
+        return self.g  # type: ignore[return-value]
+
+    # ----- basic facts -------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return int(self.g["turn"])
+
+    def month(self) -> str:
+        return month_label(self.turn)
+
+    def overcast(self) -> bool:
+        """12.1: December and January are overcast."""
+        return self.turn in tables()["overcast_months"]
+
+    def side_of(self, uid: str) -> str:
+        if uid in self.g["phantoms"]:
+            return "german"
+        return U.udef(uid).side
+
+    def unit(self, uid: str) -> UnitRecord:
+        """A real unit's record."""
+        return self.g["units"][uid]  # type: ignore[no-any-return]
+
+    def piece(self, pid: str) -> dict[str, Any]:
+        """A unit's or a phantom's record (what moves on the map)."""
+        return self.g["phantoms"][pid] if pid in self.g["phantoms"] else self.g["units"][pid]  # type: ignore[no-any-return]
+
+    def is_phantom(self, pid: str) -> bool:
+        return pid in self.g["phantoms"]
+
+    def index(self) -> tuple[dict[int, list[str]], dict[str, list[str]], dict[str, int], dict[str, int]]:
+        """Who stands where, built in one pass: (hex -> ids, side -> unit ids, side -> unit hexes,
+        side -> hexes with any piece of that side, phantoms included)."""
+
+        def build() -> tuple[dict[int, list[str]], dict[str, list[str]], dict[str, int], dict[str, int]]:
+            hexof = board().m.index
+            sides = U.sides()
+            occ: dict[int, list[str]] = {}
+            onmap: dict[str, list[str]] = {"german": [], "allied": []}
+            ubb = {"german": 0, "allied": 0}
+            for uid, u in self.g["units"].items():
+                lab = u["hex"]
+                if lab:
+                    i = hexof[lab]
+                    if i in occ:
+                        occ[i].append(uid)
+                    else:
+                        occ[i] = [uid]
+                    side = sides[uid]
+                    onmap[side].append(uid)
+                    ubb[side] |= 1 << i
+            pbb = dict(ubb)
+            for pid, p in self.g["phantoms"].items():
+                if p["hex"]:
+                    i = hexof[p["hex"]]
+                    occ.setdefault(i, []).append(pid)
+                    pbb["german"] |= 1 << i
+            return occ, onmap, ubb, pbb
+
+        return self.cached("index", build)  # type: ignore[no-any-return]
+
+    def on_map(self, side: str | None = None) -> list[str]:
+        """Real units on the map (phantoms are not units)."""
+        onmap = self.index()[1]
+        return list(onmap[side]) if side else onmap["german"] + onmap["allied"]
+
+    def occupancy(self) -> dict[int, list[str]]:
+        """Hex slot -> ids standing there, phantoms included (they look like units)."""
+        return self.index()[0]
+
+    def at(self, i: int) -> list[str]:
+        return self.occupancy().get(i, [])
+
+    def real_at(self, i: int) -> list[str]:
+        return [x for x in self.at(i) if x not in self.g["phantoms"]]
+
+    def hex_of(self, uid: str) -> int:
+        return board().hex(self.piece(uid)["hex"])
+
+    def units_bb(self, side: str) -> int:
+        """Hexes holding real units of ``side``."""
+        return self.index()[2][side]
+
+    def pieces_bb(self, side: str) -> int:
+        """Hexes holding any piece of ``side`` (phantoms included)."""
+        return self.index()[3][side]
+
+    def phantoms_bb(self) -> int:
+        b = board()
+        return b.m.bb(b.hex(p["hex"]) for p in self.g["phantoms"].values() if p["hex"])
+
+    def blocking_bb(self, for_side: str) -> int:
+        """Hexes ``for_side`` may not enter: enemy units, and for the Allies every hidden marker."""
+        bb = self.units_bb(opponent(for_side))
+        if for_side == "allied":
+            bb |= self.phantoms_bb()
+        return bb
+
+    def zoc_bb(self, of_side: str) -> int:
+        """11.0: every real unit projects ZOC into its six neighbours (not across sea hexsides)."""
+        return self.cached(("zoc", of_side), lambda: zoc_of(board().dilator, self.units_bb(of_side)))  # type: ignore[no-any-return]
+
+    def is_fortress_unit(self, uid: str) -> bool:
+        return uid in self.g["units"] and U.udef(uid).cls.fortress
+
+    # ----- control -----------------------------------------------------------------------
+    def allied_control_bb(self) -> int:
+        b = board()
+        return self.cached("acbb", lambda: b.m.bb(b.hex(h) for h in self.g["control"]))  # type: ignore[no-any-return]
+
+    def controls(self, side: str, i: int) -> bool:
+        """Cities and Walcheren are German until the Allies take them (2.0, 14.0)."""
+        allied = bool((self.allied_control_bb() >> i) & 1)
+        return allied if side == "allied" else not allied
+
+    def set_control(self, i: int, side: str) -> bool:
+        """Give a city (or Walcheren) to ``side``; True when control changed."""
+        lab = board().label(i)
+        ctl = self.g["control"]
+        if side == "allied" and lab not in ctl:
+            ctl.append(lab)
+            ctl.sort()
+        elif side == "german" and lab in ctl:
+            ctl.remove(lab)
+        else:
+            return False
+        self.touch()
+        return True
+
+    def walcheren_german(self) -> bool:
+        w = board().opt("Walcheren")
+        return w is not None and not self.controls("allied", w)
+
+    def beachheads_bb(self) -> int:
+        b = board()
+        return b.m.bb(b.hex(h) for h in self.g["beachheads"].values())
+
+    def antwerp_open(self) -> bool:
+        """8.0: Antwerp is a port only when the four hexes to its north are clear of German units."""
+        return not (board().zone_bb("scheldt") & self.units_bb("german"))
+
+    def bordeaux_open(self) -> bool:
+        """8.0: Bordeaux is a port only when Royan is clear of German units."""
+        royan = board().opt("Royan")
+        return royan is None or not [x for x in self.real_at(royan) if self.side_of(x) == "german"]
+
+    def port_works(self, i: int) -> bool:
+        b = board()
+        c = b.cities.get(i)
+        if c is None or not c.port:
+            return False
+        if i == b.opt("Antwerp") and not self.antwerp_open():
+            return False
+        return not (i == b.opt("Bordeaux") and not self.bordeaux_open())
+
+    def allied_ports_bb(self) -> int:
+        """Allied-controlled ports that function as ports (8.0)."""
+
+        def build() -> int:
+            b = board()
+            return b.m.bb(i for i in bits(self.allied_control_bb() & b.port_bb) if self.port_works(i))
+
+        return self.cached("ports", build)  # type: ignore[no-any-return]
+
+    def port_capacity(self) -> int:
+        b = board()
+        pc = sum(b.cities[i].pc for i in bits(self.allied_ports_bb()))
+        return pc + len(self.g["beachheads"]) * int(tables()["port_capacity"]["beachhead"])
+
+    # ----- changes of position (each forgets the derived facts) ----------------------------
+    def put(self, uid: str, label: str | None) -> None:
+        p = self.piece(uid)
+        p["hex"] = label
+        if label is not None:
+            p["box"] = None
+        self.touch()
+
+    def spend(self, side: str, n: int) -> None:
+        if n > self.g["rp"][side]:
+            raise AssertionError(f"{side} cannot spend {n} RP with {self.g['rp'][side]} left")
+        self.g["rp"][side] -= n
+
+    def rp(self, side: str) -> int:
+        return int(self.g["rp"][side])
+
+    def phase_side(self) -> str | None:
+        return self.g.get("phase_side")
+
+    def may_cancel(self) -> bool:
+        """Whether a started selection may still be backed out of in this phase (keeps random play finite)."""
+        return int(self.g["cancels"]) < CANCEL_BUDGET

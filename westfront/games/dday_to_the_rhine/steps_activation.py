@@ -1,0 +1,271 @@
+"""Phases 2 and 4 (7.0, 10.0, 11.x): activate units to move or attack, once each per month."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action, act
+from ...core.state import Result, Step
+from . import units as U
+from .board import EXIT_ZONES, board
+from .combat import affordable, targets
+from .effects import move_along
+from .hidden import disband_actions, handle, public_name, remove_phantom, resolve
+from .movement import (
+    MANTEUFFEL,
+    can_motor_somewhere,
+    can_step_somewhere,
+    exit_options,
+    may_move,
+    may_strategic,
+    move_is_free,
+    move_reach,
+    rail_allowed,
+    rail_destinations,
+    rail_terminals,
+    unit_mp,
+)
+from .position import Position
+from .supply import in_supply
+from .victory import exit_wins_now
+
+MOVE_MODES = {"move": "tactical", "motor": "motor", "rail": "rail"}
+
+
+class Activation(Step[Position]):
+    """10.0: the phasing player activates units one at a time (1 RP each) to move or attack, then ends.
+
+    Frame: ``side``."""
+
+    name = "activation"
+
+    def begin(self, s: Position, f: dict[str, Any]) -> None:
+        s.g["cancels"] = 0
+        s.g["phase_side"] = f["side"]
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["side"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        return f"{s.month()}, {f['side'].capitalize()} activation ({s.rp(f['side'])} RP): move or attack, or end"
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        side = f["side"]
+        out: list[Action] = []
+        pieces = s.on_map(side) + ([p for p, v in sorted(s.g["phantoms"].items()) if v["hex"]] if side == "german"
+                                   else [])
+        rail = side == "german" and rail_allowed(s)
+        for pid in sorted(pieces):
+            h = handle(s, pid)  # 18.5: hidden pieces are named by their markers
+            if may_move(s, pid):
+                supplied = s.is_phantom(pid) or in_supply(s, pid)
+                if can_step_somewhere(s, pid, unit_mp(s, pid, supplied)):
+                    out.append(act("move", h))
+            if s.is_phantom(pid):
+                continue
+            if side == "allied" and may_strategic(s, pid) and can_motor_somewhere(s, pid):
+                out.append(act("motor", h))
+            if rail and may_strategic(s, pid) and (s.turn >= 2 or s.unit(pid).get("free_move")):
+                out.append(act("rail", h))
+            u = s.unit(pid)
+            if side == "german" and s.g["rco"]["markers"] > 0 and not u["rco"] and not (u["moved"] and u["attacked"]) \
+                    and in_supply(s, pid):
+                out.append(act("surprise", h))
+        b = board()
+        out += [act("attack", b.label(t)) for t in targets(s, side) if affordable(s, side, t)]
+        out += disband_actions(s, side)
+        out.append(act("end"))
+        return out
+
+    def on_end(self, s: Position, f: dict[str, Any]) -> None:
+        side = f["side"]
+        s.emit("phase_end", side=side, text=f"{side.capitalize()} activation ends")
+        s.end()
+
+    def on_move(self, s: Position, f: dict[str, Any], token: str) -> None:
+        """11.0: a tactical move."""
+        s.call("move_unit", unit=resolve(s, token), mode="tactical")
+
+    def on_motor(self, s: Position, f: dict[str, Any], token: str) -> None:
+        """11.2: an Allied motorised (strategic) move."""
+        s.call("move_unit", unit=resolve(s, token), mode="motor")
+
+    def on_rail(self, s: Position, f: dict[str, Any], token: str) -> None:
+        """11.3: the month's German rail move."""
+        s.call("move_unit", unit=resolve(s, token), mode="rail")
+
+    def on_attack(self, s: Position, f: dict[str, Any], target: str) -> None:
+        s.call("attack", target=target, attackers=[], support={}, side=f["side"])
+
+    def on_surprise(self, s: Position, f: dict[str, Any], token: str) -> None:
+        """16.0: an RCO surprise marker gives a unit +1 MP and +1 die this month."""
+        uid = resolve(s, token)
+        h_public = handle(s, uid)  # 18.5: a hidden unit is named by its marker, never by its id
+        s.unit(uid)["rco"] = True
+        s.g["rco"]["markers"] -= 1
+        s.emit("surprise", unit=h_public, rule=s.rule("16.0"),
+               text=f"RCO surprise marker on {public_name(s, uid)}: +1 MP, +1 die")
+
+    def on_disband(self, s: Position, f: dict[str, Any], token: str) -> None:
+        remove_phantom(s, resolve(s, token), "disbanded by the German player", public=False)
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb in MOVE_MODES and a.args:
+            pid = resolve(s, a.args[0])
+            if pid not in s.g["units"] and pid not in s.g["phantoms"]:
+                return f"{s.rule('10.0')}: there is no unit {pid!r}"
+            if s.side_of(pid) != f["side"]:
+                return f"{s.rule('10.0')}: {pid} is not yours"
+            if s.piece(pid).get("moved"):
+                return f"{s.rule('10.0')}: {pid} has already been activated to move this month"
+            if s.rp(f["side"]) < 1 and not move_is_free(s, pid):
+                return f"{s.rule('10.0')}: activating a unit to move costs 1 RP and you have none left"
+            if a.verb == "rail" and not rail_allowed(s):
+                return f"{s.rule('11.3')}: one rail move a month, from July"
+            if a.verb in ("motor", "rail"):
+                return (f"{s.rule('11.1')}: {pid} may not move strategically (it must be in supply, out of enemy "
+                        "ZOC, and not have attacked a unit that survived)")
+            if pid == MANTEUFFEL:
+                return f"{s.rule('6.2')}: Manteuffel's 5th Panzer Army cannot be activated for movement in June"
+        if a.verb == "attack" and a.args:
+            return (f"{s.rule('12.0')}: only a hex holding an enemy unit next to one of your units that has not "
+                    "attacked this month can be attacked, and it costs 1-2 RP")
+        return None
+
+
+class MoveUnit(Step[Position]):
+    """Choose where an activated unit goes (tactical, motorised or rail).
+
+    Frame: ``unit``, ``mode`` (tactical/motor/rail), ``supplied``, ``mp``, ``stage`` (rail: "via" then "hex"),
+    ``via`` (the rail area chosen), ``left`` (MP or hexes left after exposing a phantom, 18.5)."""
+
+    name = "move_unit"
+
+    def begin(self, s: Position, f: dict[str, Any]) -> None:
+        uid = f["unit"]
+        supplied = s.is_phantom(uid) or in_supply(s, uid)
+        f["supplied"] = supplied
+        f["mp"] = unit_mp(s, uid, supplied) if f["mode"] == "tactical" else 0
+        f["stage"] = "via" if f["mode"] == "rail" else "dest"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return s.side_of(f["unit"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        name = U.udef(f["unit"]).short if f["unit"] in s.g["units"] else f"Phantom {f['unit']}"
+        if f["mode"] == "rail":
+            return f"Rail move for {name}: choose the " + ("area (nearest city)" if f["stage"] == "via" else "hex")
+        if f.get("left") is not None:
+            return f"{name} may move on ({f['left']} left): choose a hex or stop"
+        oos = "" if f["supplied"] else " (out of supply: -1 MP)"
+        return f"Move {name} ({f['mode']}, {f['mp'] if f['mode'] == 'tactical' else 'x2 hexes'}){oos}"
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        b = board()
+        if f["mode"] == "rail":
+            dests = rail_destinations(s, f["unit"])
+            groups = rail_terminals(s, dests)
+            if f["stage"] == "via":
+                out = [act("via", b.label(c)) for c in sorted(groups)]
+            else:
+                out = [act("to", b.label(h)) for h in sorted(groups.get(b.hex(f["via"]), []))]
+            if s.may_cancel() or not out:
+                out.append(act("cancel"))
+            return out
+        r = move_reach(s, f)
+        out = [act("to", b.label(h)) for h in r.ends]
+        if f["mode"] == "tactical" and f.get("left") is None:
+            out += [act("exit", b.label(h)) for h, _ in exit_options(s, f["unit"], r, f["mp"])]
+        if f.get("left") is not None:
+            out.append(act("stop"))
+        elif s.may_cancel() or not out:
+            out.append(act("cancel"))
+        return out
+
+    def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
+        s.g["cancels"] += 1
+        s.end()
+
+    def on_stop(self, s: Position, f: dict[str, Any]) -> None:
+        s.end()
+
+    def on_via(self, s: Position, f: dict[str, Any], label: str) -> None:
+        f["stage"], f["via"] = "hex", label
+
+    def on_to(self, s: Position, f: dict[str, Any], label: str) -> None:
+        if f["mode"] == "rail":
+            self.pay(s, f)
+            self.rail(s, f, board().hex(label))
+        else:
+            self.move(s, f, label, leaving=False)
+
+    def on_exit(self, s: Position, f: dict[str, Any], label: str) -> None:
+        """17.1: move to an exit-zone hex and leave the map."""
+        self.move(s, f, label, leaving=True)
+
+    def rail(self, s: Position, f: dict[str, Any], dest: int) -> None:
+        """11.3: rail to any reachable destination; it counts as a strategic move."""
+        uid = f["unit"]
+        s.g["rail_used"] = True
+        s.piece(uid)["strat"] = True
+        move_along(s, uid, [s.hex_of(uid), dest], s.rule("11.3"), "moves by rail")
+        s.end()
+
+    def move(self, s: Position, f: dict[str, Any], label: str, leaving: bool) -> None:
+        uid = f["unit"]
+        first = f.get("left") is None
+        if first:
+            self.pay(s, f)
+        r = move_reach(s, f)
+        dest = board().hex(label)
+        path = r.path(dest)
+        cost = r.cost[dest]
+        before = {p for p, v in s.g["phantoms"].items() if v["hex"]}
+        how = "motors" if f["mode"] == "motor" else "moves"
+        rule = s.rule("11.2") if f["mode"] == "motor" else s.rule("11.0")
+        if f["mode"] == "motor":
+            s.piece(uid)["strat"] = True
+        move_along(s, uid, path, rule, how, cost if f["mode"] == "tactical" else None)
+        if leaving:
+            self.exit(s, f, dest)
+            return
+        budget = (f["left"] if not first else (f["mp"] if f["mode"] == "tactical" else 2 * U.base_mp(uid))) - cost
+        gone = before - {p for p, v in s.g["phantoms"].items() if v["hex"]}
+        if s.side_of(uid) == "allied" and gone and budget > 0:
+            f["left"] = budget  # 18.5: a unit that exposes a phantom may use its remaining MP
+            return
+        s.end()
+
+    def pay(self, s: Position, f: dict[str, Any]) -> None:
+        """10.0: 1 RP per activation unless free; mark the piece and its phantom partner (18.5)."""
+        uid = f["unit"]
+        p = s.piece(uid)
+        p["moved"] = True
+        if not move_is_free(s, uid):
+            s.spend(s.side_of(uid), 1)
+            partner = p.get("partner")
+            if partner and s.piece(partner).get("entered") == s.turn and p.get("entered") == s.turn:
+                s.piece(partner)["paid"] = True
+
+    def exit(self, s: Position, f: dict[str, Any], dest: int) -> None:
+        """17.1: the army leaves the map for 1 MP from an exit zone, in supply."""
+        uid = f["unit"]
+        b = board()
+        zone = next(k for k in EXIT_ZONES if dest in b.zone(k))
+        u = s.unit(uid)
+        u.update({"hex": None, "box": U.EXITED})
+        s.touch()
+        s.g["exits"][zone].append(uid)
+        s.emit("exit", unit=uid, zone=zone, hex=b.label(dest), rule=s.rule("17.1"),
+               text=f"{U.udef(uid).short} exits the map {EXIT_ZONES[zone]}")
+        if exit_wins_now(s):
+            s.finish(Result("allied", "sudden death",
+                            f"{U.udef(uid).short} exits {EXIT_ZONES[zone]} by February 1945 (17.1)", {}))
+            return
+        s.end()
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb in ("to", "exit") and a.args:
+            return (f"{s.rule('11.0')}: {f['unit']} cannot reach {a.args[0]} (terrain, 2 MP per hex in enemy ZOC, "
+                    "+1 MP across the Rhine, no ending on another unit)")
+        return None

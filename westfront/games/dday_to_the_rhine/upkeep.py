@@ -1,0 +1,103 @@
+"""What happens between the phases of a month: RP (8.0, 19.0), the month's new markers (7.0),
+and the end of a player turn — over-stacking (9.1), supply losses (13.0), liberation and reversion (14.0).
+"""
+
+from __future__ import annotations
+
+from . import units as U
+from .board import board
+from .data import tables
+from .effects import eliminate
+from .hidden import remove_phantom, say
+from .position import Position
+from .supply import in_supply, supply_map
+
+
+def german_rp(s: Position) -> int:
+    base = int(tables()["rp"]["german"][s.turn - 1])
+    return max(base, int(s.g["german_rp"].get(str(s.turn), 0)))
+
+
+def allied_rp(s: Position) -> tuple[int, int, int]:
+    """8.0: the track value plus port capacity, at most 24. Returns (total, base, PC)."""
+    t = tables()["rp"]
+    base = int(s.g["allied_rp"].get(str(s.turn), t["allied"][s.turn - 1]))
+    pc = s.port_capacity()
+    return min(base + pc, int(t["allied_cap"])), base, pc
+
+
+def new_month(s: Position) -> None:
+    """Clear the month's markers; bring due reinforcements onto the turn track's arrival box."""
+    g = s.g
+    for u in g["units"].values():
+        u.update({"moved": False, "attacked": None, "strat": False, "rco": False, "paid": False, "added": 0,
+                  "free_move": False, "free_attack": False})
+        if u["box"] == U.SCHEDULED and u["due"] is not None and u["due"] <= s.turn:
+            u["box"] = U.AVAILABLE
+    for p in g["phantoms"].values():
+        p.update({"moved": False, "paid": False})
+    for sid, st in g["support"].items():
+        if st == "fired":
+            g["support"][sid] = "ready"
+    g["month_use"] = {"bomber": 0, "airborne": 0}
+    g["repl"] = {}
+    g["rail_used"] = False
+    g["phantom_used"] = False
+    g["rco"]["markers"] = 0
+    s.touch()
+    weather = "overcast" if s.overcast() else "clear"
+    s.emit("month", turn=s.turn, text=f"{s.month()}: weather {weather}", rule=s.rule("7.0"))
+
+
+def end_of_turn(s: Position, side: str) -> None:
+    """9.1 over-stacking, 13.0 supply losses, then 14.0 liberation or reversion."""
+    b = board()
+    g = s.g
+    # 9.1: an entry hex holds one unit at the end of the turn; the extras go back on the track
+    for _i, ids in sorted(s.occupancy().items()):
+        mine = [x for x in ids if s.side_of(x) == side]
+        if len(mine) <= 1:
+            continue
+        extras = [x for x in mine if (g["phantoms"][x] if x in g["phantoms"] else g["units"][x]).get("over")]
+        keep = [x for x in mine if x not in extras]
+        if not keep:
+            keep, extras = extras[:1], extras[1:]
+        for x in extras:
+            if x in g["phantoms"]:
+                remove_phantom(s, x, "over-stacked", public=False)
+                continue
+            u = g["units"][x]
+            say(s, x, "overstack", f"A hidden marker at {u['hex']} leaves (over-stacked)",
+                f"{U.udef(x).short} cannot stay over-stacked at {u['hex']} and returns to the turn track",
+                hex=u["hex"], rule=s.rule("9.1"))
+            u.update({"hex": None, "box": U.SCHEDULED, "due": s.turn + 1, "over": False, "hid": None})
+            s.touch()
+    for u in g["units"].values():
+        u["over"] = False
+    for p in g["phantoms"].values():
+        p["over"] = False
+    # 13.0: units out of supply at the end of their own turn are eliminated (fortresses never)
+    oos = [uid for uid in s.on_map(side) if not in_supply(s, uid) and not s.is_fortress_unit(uid)]
+    for uid in oos:
+        eliminate(s, uid, "out of supply at the end of the turn", s.rule("13.0"))
+    if side == "german":
+        area = supply_map(s, "german").area
+        for pid, p in g["phantoms"].items():
+            if p["hex"] and not (area >> b.hex(p["hex"])) & 1:
+                remove_phantom(s, pid, "out of supply", public=False)
+        # 14.0 B: vacant cities in Allied countries the German cannot trace supply to are liberated
+        for i, c in sorted(b.cities.items()):
+            if c.country == "germany" or not s.controls("german", i) or s.at(i):
+                continue
+            if not (area >> i) & 1:
+                s.set_control(i, "allied")
+                s.emit("control", hex=b.label(i), side="allied", rule=s.rule("14.0"),
+                       text=f"{c.name} is liberated: the Germans cannot supply it")
+    else:
+        # 14.0: an Allied-held German city out of Allied supply reverts to German control
+        src = supply_map(s, "allied").sources
+        for i, c in sorted(b.cities.items()):
+            if c.country == "germany" and s.controls("allied", i) and not (src >> i) & 1:
+                s.set_control(i, "german")
+                s.emit("control", hex=b.label(i), side="german", rule=s.rule("14.0"),
+                       text=f"{c.name} reverts to German control: the Allies cannot supply it")

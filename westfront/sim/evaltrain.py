@@ -1,0 +1,81 @@
+"""Fit the learned evaluation (westfront.ai.learned) on positions from simulated games.
+
+Every finished game of a ``records.jsonl`` is replayed; every ``every`` actions the
+position is turned into features from each side's own view and labelled with how the
+game ended for that side (1 won, 0 lost, 0.5 drawn). Positions from the same game are
+correlated, so the report also gives the accuracy on held-out games (every fifth seed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import api
+from ..ai.learned import EvalModel, features, fit
+from .match import GameRecord
+
+
+@dataclass
+class FitReport:
+    model: EvalModel
+    games: int
+    positions: int
+    train_accuracy: float
+    holdout_accuracy: float | None
+
+
+def positions(rec: GameRecord, every: int) -> tuple[list[dict[str, float]], list[float]]:
+    """Features and labels along one recorded game, for both sides."""
+    s = api.load(rec.game, rec.scenario, rec.options, rec.seed)
+    rows: list[dict[str, float]] = []
+    labels: list[float] = []
+    for i, text in enumerate(rec.actions):
+        if i % every == 0:
+            for side in s.INFO.players:
+                rows.append(features(s, side))
+                labels.append(0.5 if rec.winner is None else (1.0 if rec.winner == side else 0.0))
+        s.apply(text)
+    return rows, labels
+
+
+def accuracy(model: EvalModel, rows: Sequence[dict[str, float]], labels: Sequence[float]) -> float:
+    """Share of decided positions whose side the model gives the better chance to the eventual winner."""
+    import math
+
+    hits = n = 0
+    for r, y in zip(rows, labels, strict=True):
+        if y == 0.5:
+            continue
+        z = model.bias + sum(w * (r.get(k, 0.0) - m) / sc
+                             for k, w, m, sc in zip(model.names, model.weights, model.mean, model.scale, strict=True))
+        p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+        hits += (p > 0.5) == (y > 0.5)
+        n += 1
+    return hits / n if n else 0.0
+
+
+def fit_records(records: Sequence[GameRecord], *, every: int = 25, l2: float = 1.0) -> FitReport:
+    done = [r for r in records if r.error is None and not r.truncated]
+    if not done:
+        raise ValueError("no finished game in these records")
+    games = {r.game for r in done}
+    if len(games) != 1:
+        raise ValueError(f"records of several games ({', '.join(sorted(games))}): fit one game at a time")
+    train_x: list[dict[str, float]] = []
+    train_y: list[float] = []
+    hold_x: list[dict[str, float]] = []
+    hold_y: list[float] = []
+    for r in done:
+        xs, ys = positions(r, every)
+        if r.seed % 5 == 4:
+            hold_x += xs
+            hold_y += ys
+        else:
+            train_x += xs
+            train_y += ys
+    agents = sorted({f"{k}={v}" for r in done for k, v in r.agents.items()})
+    model = fit(done[0].game, train_x or hold_x, train_y or hold_y, l2=l2,
+                trained_on={"games": len(done), "positions": len(train_x), "every": every, "agents": agents})
+    return FitReport(model, len(done), len(train_x) + len(hold_x), accuracy(model, train_x, train_y),
+                     accuracy(model, hold_x, hold_y) if hold_x else None)
