@@ -308,3 +308,16 @@ def test_end_of_turn_marks_off_a_day():
         s.apply("end" if "end" in legal(s) else acts[-1])
         rnd_guard += 1
     assert s.g["turn"] == 2 and s.current_player() == "german"
+
+
+def test_italy_transfers_scheduled_in_advance():
+    # SFN 7.4 (optional): the unit picked on T1 reaches the South box on T5, with no choice then
+    from westfront.games.second_front_now.sequence import GermanAdmin
+    s = started(italy_scheduling=True)
+    s.apply("decline")  # SFN 15.7: Blue Point comes first on turn 1
+    assert s.frame()["step"] == "transfer" and "transfer g-16pz" in legal(s)
+    s.apply("transfer g-16pz")
+    assert s.u("g-16pz")["box"] == "italy_transit"
+    s.g["turn"] = 5
+    GermanAdmin().italy(s, {})
+    assert s.u("g-16pz")["box"] == "south" and s.u("g-16pz")["arrived"] == 5

@@ -28,6 +28,8 @@ INFO = GameInfo(
                    True, rule="SFN 10.6"),
         OptionInfo("optional_rules", "Optional rules (Old Hands)", "Naval gun support, storms, air power, "
                    "airborne withdrawal, Blue Point, aerial supply, 79th Armoured", True, rule="SFN 15.0"),
+        OptionInfo("italy_scheduling", "Italy transfers scheduled", "The German picks each Italy unit four turns "
+                   "before it reaches the South box (7.4, optional)", False, rule="SFN 7.4"),
         OptionInfo("beachhead_vp", "Beachhead VP", "3 VP the first time the German takes each beach hex (4.3; "
                    "struck through in pen on the scanned copy)", True, rule="SFN 4.3"),
     ),
@@ -81,7 +83,7 @@ RULE_SECTIONS = (
     ("7.1", "German Reinforcements", "reinforcements.arrivals"),
     ("7.2", "US & Commonwealth Reinforcements", "none: everything starts in England (reinforcements.initial_units)"),
     ("7.3", "Box-to-Map Entry", "steps_command.BoxEntry, reinforcements.entry_hexes"),
-    ("7.4", "German Units From Italy", "sequence.GermanAdmin.italy, steps_admin.Transfer"),
+    ("7.4", "German Units From Italy", "sequence.GermanAdmin.italy, italy_schedule (option), steps_admin.Transfer"),
     ("7.6", "The Riga-Odessa Option", "sequence.GermanAdmin.riga_odessa/russia"),
     ("8.1", "In General", "steps_admin.Replace"),
     ("8.2", "Eliminated Units", "steps_admin.Replace.on_rebuild"),

@@ -152,7 +152,8 @@ class GermanAdmin(Procedure[Position]):
     """5.2 I.A: storm, air, reinforcements, replacements, supply."""
 
     name = "german_admin"
-    stages = ("begin_turn", "blue_point", "storm", "air", "reinforcements", "italy", "riga_odessa", "russia",
+    stages = ("begin_turn", "blue_point", "storm", "air", "reinforcements", "italy", "italy_schedule", "riga_odessa",
+              "russia",
               "replacements", "supply", "aerial_supply")
 
     def begin_turn(self, s: Position, f: dict[str, Any]) -> None:
@@ -199,9 +200,27 @@ class GermanAdmin(Procedure[Position]):
                    text=f"{units()[uid].name} arrives in the North box")
 
     def italy(self, s: Position, f: dict[str, Any]) -> None:
-        """7.4: on every fifth turn from T5 one Italy unit may go to the South box, at full strength."""
-        if is_due(s.g["turn"], P["italy_first"]) and s.in_box("italy"):
+        """7.4: on every fifth turn from T5 one Italy unit may go to the South box, at full strength.
+        With the optional scheduling (7.4) the unit set aside four turns earlier arrives instead."""
+        if not is_due(s.g["turn"], P["italy_first"]):
+            return
+        if s.options.get("italy_scheduling", False):
+            for uid in s.in_box("italy_transit"):
+                s.to_box(uid, "south")
+                us = s.u(uid)
+                us["steps"] = units()[uid].steps
+                us["arrived"] = s.g["turn"]
+                s.emit("transfer", unit=uid, text=f"{units()[uid].name} arrives from Italy in the South box",
+                       rule=s.rule("7.4"))
+            return
+        if s.in_box("italy"):
             s.call("transfer", side=GERMAN, source="italy", dest="south", count=1)
+
+    def italy_schedule(self, s: Position, f: dict[str, Any]) -> None:
+        """7.4 optional: the Italy unit for turn T+4 is set aside now (T1 for T5, T6 for T10, ...)."""
+        t = s.g["turn"]
+        if s.options.get("italy_scheduling", False) and is_due(t + 4, P["italy_first"]) and s.in_box("italy"):
+            s.call("transfer", side=GERMAN, source="italy", dest="italy_transit", count=1)
 
     def riga_odessa(self, s: Position, f: dict[str, Any]) -> None:
         """7.6: from T5, every fifth turn, the German may declare the Riga-Odessa line (irrevocable)."""

@@ -82,6 +82,8 @@ class Transfer(Step[Position]):
         return GERMAN
 
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        if f["dest"] == "italy_transit":
+            return "Set aside the Italy unit that will reach the South box in four turns (SFN 7.4), or none"
         return "Transfer one unit from Italy to the South box (SFN 7.4), or none"
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
@@ -92,7 +94,8 @@ class Transfer(Step[Position]):
         us = s.u(uid)
         us["steps"] = units()[uid].steps
         us["arrived"] = s.g["turn"]
-        s.emit("transfer", unit=uid, text=f"{units()[uid].name} moves from Italy to the South box", rule=s.rule("7.4"))
+        where = "is on its way from Italy" if f["dest"] == "italy_transit" else "moves from Italy to the South box"
+        s.emit("transfer", unit=uid, text=f"{units()[uid].name} {where}", rule=s.rule("7.4"))
         s.end()
 
     def on_none(self, s: Position, f: dict[str, Any]) -> None:

@@ -14,7 +14,7 @@ BOX_TITLES = {
     "england": "England Holding Box", "blooded": "US Blooded Replacement Divisions", "north": "North Holding Box",
     "south": "South Holding Box", "italy": "Italy Holding Box", "russia": "Russia Holding Box",
     "cup": "Riga-Odessa cup", "cp": "German CP Record Box", "dead": "Destroyed Units", "oos_dead": "OOS Dead Pile",
-    "later": "Reinforcements (Turn Record Sheet)", "setup": "Awaiting set-up",
+    "later": "Reinforcements (Turn Record Sheet)", "italy_transit": "On the way from Italy", "setup": "Awaiting set-up",
 }
 
 
