@@ -17,7 +17,9 @@ from typing import Any
 from ...core.actions import Action
 from .combat import base_value, hit_number, terrain_modifiers
 from .data import ALLIED, GERMAN, units
+from .movement import reach_from
 from .position import Position, opponent
+from .steps_command import movers_at
 from .victory import threshold
 from .view import hidden_from
 
@@ -63,7 +65,21 @@ def hex_value(s: Position, side: str, label: str) -> float:
         v += 0.15
     if side == ALLIED and (b.within_breakout >> i) & 1 == 0:
         v += 0.2
+    if side == ALLIED and i in s.active_beaches() and s.occupant(label) is None:
+        v += 1.0  # 4.3, 9.3: an empty beach is a supply source and 3 VP waiting for the German
     return v
+
+
+def move_gain(s: Position, side: str, origin: str) -> float:
+    """How much better the best reachable hex is than staying (<= 0: not worth a CP)."""
+    ids = movers_at(s, origin, side)
+    if not ids:
+        return -1.0
+    r = reach_from(s, sorted(ids), origin, strategic=False)
+    here = hex_value(s, side, origin)
+    best = max((hex_value(s, side, s.b.label(h)) for h in r.ends), default=here)
+    gain = best - here
+    return gain if gain > 0.02 else -0.5
 
 
 def attack_value(s: Position, origin: str, target: str) -> float:
@@ -90,7 +106,7 @@ def _leaving_penalty(s: Position, side: str, f: dict[str, Any]) -> float:
         return 0.0
     i = s.b.hex(origin)
     if side == ALLIED and i in s.active_beaches():
-        return 0.8
+        return 1.5
     if i in s.b.vp:
         return 0.1 * s.b.vp[i] + 0.2
     return 0.0
@@ -112,9 +128,7 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             if a.verb == "attack":
                 v = 0.4 + attack_value(s, a.args[0], a.args[1])
             elif a.verb == "move":
-                ids = s.at(a.args[0])
-                front = (s.zoc_bb(opponent(side)) >> s.b.hex(a.args[0])) & 1
-                v = 0.15 if front else 0.35 + 0.05 * len(ids)
+                v = 0.2 + move_gain(s, side, a.args[0])
             elif a.verb == "strategic":
                 v = 0.4
             elif a.verb == "enter":
@@ -129,9 +143,9 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             if a.verb == "to":
                 v = 0.3 + hex_value(s, side, a.args[0]) - _leaving_penalty(s, side, f)
             elif a.verb == "done":
-                v = 0.2
+                v = 0.2 if f["moved"] else -0.6  # a command that moved nobody should be cancelled
             elif a.verb == "cancel":
-                v = -0.5
+                v = 0.1
             else:
                 v = -0.1
         elif step == "hex_choice":
