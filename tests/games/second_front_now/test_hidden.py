@@ -69,3 +69,19 @@ def test_small_fuzz_to_the_end():
     from westfront.testing.fuzz import fuzz
     rep = fuzz("second-front-now", games=1, seed=11, deep_every=400)
     assert rep.games == 1 and sum(rep.results.values()) == 1
+
+
+def test_samples_depend_only_on_what_the_german_sees():
+    # SFN 10.6: two truths the German cannot tell apart give the search identical samples
+    s = new("second-front-now", 7)
+    rnd = random.Random(7)
+    while not (s.g["turn"] >= 4 and s.current_player() == "german" and s.frame()["step"] == "command"):
+        s.apply(rnd.choice(s.legal_actions()))
+    hooks = hooks_for("second-front-now")
+    other = hooks.determinize(s, "german", random.Random(99))
+    other.g["rng"] = s.g["rng"]
+    assert other.view("german") == s.view("german")
+    for k in range(3):
+        a = hooks.determinize(s, "german", random.Random(k))
+        b = hooks.determinize(other, "german", random.Random(k))
+        assert a.g["units"] == b.g["units"]

@@ -181,11 +181,18 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
 
 
 def determinize(state: Any, side: str, rng: random.Random) -> Any:
-    """10.6: the German cannot tell Allied units apart inside stacks or in England; deal them anew."""
+    """10.6: the German cannot tell Allied units apart inside stacks or in England; deal them anew.
+
+    What the German sees is the set of Allied units he cannot see (the counter mix less the visible
+    ones) and the places holding them (hex counts and the England box). The sample is built from
+    those alone: the hidden units are dealt at random over those places and their unseen state is
+    reset to a plausible one (full strength, in supply), so two truths he cannot tell apart give the
+    same samples. SAF and drop plans are forgotten (15.4, 15.6).
+    """
     s: Position = state.clone()
     if side != GERMAN or not s.options.get("fog_of_war", True):
         return s
-    s.g["saf"] = []  # 15.4/15.6: the German knows a plan was written, never what it says
+    s.g["saf"] = []
     s.g["drops"] = []
     hidden = sorted(u for u in s.g["units"] if hidden_from(s, GERMAN, u))
     slots = sorted((s.u(u)["hex"] or "", s.u(u)["box"] or "") for u in hidden)
@@ -194,6 +201,10 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
     for uid, (hx, box) in zip(ids, slots, strict=True):
         us = s.u(uid)
         us["hex"], us["box"] = (hx or None), (box or None)
+        us["steps"] = units()[uid].steps
+        us["supply"] = "box" if box else "regular"
+        us["acted"] = us["replaced"] = False
+        us["landed"] = us["dropped"] = us["withdrawn"] = 0
     # a dealt position may break Allied stacking (10.2); the search only needs a plausible one
     s.touch()
     return s
