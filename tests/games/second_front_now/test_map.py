@@ -79,3 +79,13 @@ def test_south_box_entry_at_1828_and_on_to_1823():
     s = bare(started(), g_3pg="1828")
     r = reach_from(s, ["g-3pg"], "1828", strategic=True, mp=2 * 3 - 1)
     assert r.cost[b.hex("1823")] == 5
+
+
+def test_move_preview_gives_cost_and_path():
+    # SFN 12.4: the preview of a move shows its cost, river crossing included
+    from westfront.testing.kit import enter
+    s = bare(started(), g_47="1414")
+    enter(s, {"step": "command", "side": "german"})
+    s.apply("move 1414")
+    p = s.preview("to 1415")
+    assert p == {"cost": 2, "path": ["1414", "1415"]}

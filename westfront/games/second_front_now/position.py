@@ -49,8 +49,6 @@ class G(TypedDict, total=False):
     aerial: list[str]  # units on aerial supply until the next check (15.8)
 
 
-STATIC_KEYS = ("id",)
-
 
 class Position(State):
     """Typed access to ``g`` plus the queries and effects the rules are written with."""

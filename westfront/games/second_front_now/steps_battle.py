@@ -10,7 +10,7 @@ from ...core.combat import fire
 from ...core.state import Procedure, Step
 from ...core.steps import AdvanceAfterCombat, AttackBuilder
 from .combat import hit_number, retreat_hexes, targets
-from .data import ALLIED, GERMAN, tables, units
+from .data import ALLIED, tables, units
 from .plans import saf_for
 from .position import Position
 from .reinforcements import eliminate
@@ -437,5 +437,3 @@ class Advance(AdvanceAfterCombat):
         if not f["units"]:
             s.end(list(f["advanced"]))
 
-
-GERMAN_SIDE = GERMAN

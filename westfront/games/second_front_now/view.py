@@ -7,6 +7,7 @@ from typing import Any
 from ...core.actions import Action
 from .combat import hit_number, modifiers
 from .data import ALLIED, GERMAN, date_label, tables, units
+from .movement import reach_from
 from .position import Position
 from .victory import threshold
 
@@ -140,11 +141,17 @@ def battle_view(s: Position) -> dict[str, Any] | None:
 
 
 def preview(s: Position, action: Action | str) -> dict[str, Any] | None:
-    """A shot: the number it needs and its modifiers, before it is rolled."""
+    """A shot: the number it needs and its modifiers, before it is rolled; a move: its cost and path."""
     a = Action.parse(action) if isinstance(action, str) else action
     f = s.frame()
     if f is None:
         return None
+    if f["step"] == "move_stack" and a.verb == "to" and len(a.args) == 1 and f["group"]:
+        r = reach_from(s, sorted(f["group"]), f["origin"], strategic=f["strategic"], mp=f["mp"])
+        dest = s.b.hex(a.args[0])
+        if dest not in r.cost:
+            return None
+        return {"cost": r.cost[dest], "path": [s.b.label(h) for h in r.path(dest)]}
     if f["step"] == "fire" and a.verb == "fire" and len(a.args) == 2:
         battle = next(fr for fr in reversed(s.frames()) if fr["step"] == "battle")
         sh, tg = a.args
