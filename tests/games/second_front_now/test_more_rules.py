@@ -321,3 +321,22 @@ def test_italy_transfers_scheduled_in_advance():
     s.g["turn"] = 5
     GermanAdmin().italy(s, {})
     assert s.u("g-16pz")["box"] == "south" and s.u("g-16pz")["arrived"] == 5
+
+
+@pytest.mark.parametrize("advanced,all_gone,retreated,roll,blooded", [
+    (False, False, False, 6, True),    # 6-10 succeeds
+    (False, False, False, 5, False),   # 1-5 fails
+    (True, False, False, 5, True),     # +1 for advancing
+    (False, True, False, 5, True),     # +1 when every German defender was eliminated
+    (False, False, True, 7, False),    # -2 after a retreat: 7 - 2 = 5 fails
+    (True, True, True, 5, False),      # 5 + 1 + 1 - 2 = 5 fails
+])
+def test_blooding_modifiers(advanced, all_gone, retreated, roll, blooded):
+    # SFN 8.5: 6-10 blooded; +1 advanced after combat, +1 all defenders eliminated, -2 retreated
+    from westfront.games.second_front_now.steps_battle import Battle
+    s = bare(started(), us_4u="2210")
+    f = {"attackers": ["us-4u"], "defenders": [], "advanced": ["us-4u"] if advanced else [],
+         "defenders_all_gone": all_gone, "broke_off": retreated, "retreat": False}
+    with forced_dice(s, roll):
+        Battle().blooding(s, f)
+    assert (s.u("us-4")["hex"] == "2210") == blooded
