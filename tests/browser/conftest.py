@@ -113,3 +113,11 @@ def shot(page: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path))
     return path
+
+
+def end_phase(page: Any, verb: str = "end") -> None:
+    """Click the phase-ending button and, when units could still act, confirm it."""
+    page.click(f"button[data-action={verb}]")
+    confirm = page.locator(f"[data-confirm='{verb}']")
+    if confirm.count():
+        confirm.click()

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import shot
+from .conftest import end_phase, shot
 
 pytestmark = pytest.mark.browser
 
@@ -163,7 +163,7 @@ def test_the_log_follows_new_entries_unless_scrolled_up(page, server):
                                   " return l.scrollHeight - l.scrollTop - l.clientHeight < 30; }"))
 
     for turn in range(2, 5):  # play turns until the log overflows its card
-        page.click("button[data-action=end]")
+        end_phase(page)
         expect(page.locator("[data-testid=prompt]")).to_contain_text(f"Blue turn {turn}", timeout=60_000)
         if page.evaluate("() => { const l = document.querySelector('[data-testid=log]'); return l.scrollHeight > l.clientHeight + 40; }"):
             break
@@ -171,7 +171,7 @@ def test_the_log_follows_new_entries_unless_scrolled_up(page, server):
     assert at_bottom()
     log.evaluate("l => { l.scrollTop = 0; }")
     page.wait_for_timeout(200)
-    page.click("button[data-action=end]")
+    end_phase(page)
     expect(page.locator("[data-testid=new-entries]")).to_be_visible(timeout=60_000)
     assert not at_bottom()
     page.click("[data-testid=new-entries]")
@@ -308,3 +308,15 @@ def test_a_rule_chip_opens_the_reference_at_its_section(page, server):
     assert cited.split()[-1].startswith(current.get_attribute("data-section").removesuffix(".0"))
     page.keyboard.press("Escape")
     expect(panel).to_have_count(0)
+
+
+def test_ending_a_turn_with_units_that_could_act_asks_first(page, server):
+    open_game(page, start(server, "skirmish", "blue"))
+    page.click("button[data-action=end]")
+    confirm = page.locator("[data-testid=confirm-end]")
+    expect(confirm).to_contain_text("units could still act")
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Blue turn 1")  # nothing was sent yet
+    page.click("text=Keep playing")
+    expect(confirm).to_have_count(0)
+    end_phase(page)
+    expect(page.locator("[data-testid=prompt]")).not_to_contain_text("Blue turn 1", timeout=60_000)

@@ -29,7 +29,11 @@ def test_start_each_game_against_the_ai_and_click_a_choice(page, server, game):
     expect(buttons.first).to_be_visible(timeout=60_000)
     logs_before = page.locator("[data-testid=log] li").count()
     prompt_before = page.locator("[data-testid=prompt]").inner_text()
+    first = buttons.first.get_attribute("data-action")
     buttons.first.click()
+    confirm = page.locator(f"[data-confirm='{first}']")
+    if confirm.count():  # ending a phase with units that could act is confirmed first
+        confirm.click()
     # accepted: the prompt changes or the log grows
     page.wait_for_function(
         "([p, n]) => document.querySelector('[data-testid=prompt]').innerText !== p"

@@ -9,7 +9,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import shot
+from .conftest import end_phase, shot
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +54,7 @@ def test_play_a_game_against_the_ai(page, server):
     expect(page.locator("svg.map .counter[data-unit=b-arm-1]")).to_have_attribute("data-hex", "0405")
 
     # end the turn: the AI thinks (and says so), moves, and hands back
-    page.click("button[data-action=end]")
+    end_phase(page)
     expect(page.locator("[data-testid=thinking]")).to_be_visible(timeout=10_000)
     shot(page, "04-ai-thinking")
     expect(prompt(page)).to_contain_text("Blue turn 2", timeout=60_000)

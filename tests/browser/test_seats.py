@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import shot
+from .conftest import end_phase, shot
 
 pytestmark = pytest.mark.browser
 
@@ -16,7 +16,7 @@ def test_hotseat_hides_the_board_while_the_device_changes_hands(page, server):
     page.check("input[name=opponent][value=hotseat]")
     page.click("[data-testid=start]")
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Blue turn 1")
-    page.click("button[data-action=end]")
+    end_phase(page)
     curtain = page.locator(".curtain")
     expect(curtain).to_be_visible()
     expect(curtain).to_contain_text("Red to play")
@@ -39,7 +39,7 @@ def test_a_friend_joins_with_the_invite_link(page, server):
     assert "/play/" in invite and "token=" in invite
     page.click("text=Go to your game")
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Blue turn 1")
-    page.click("button[data-action=end]")
+    end_phase(page)
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Waiting for red")
     # the friend: another browser profile, i.e. no seats remembered
     page.evaluate("localStorage.clear()")
@@ -47,5 +47,5 @@ def test_a_friend_joins_with_the_invite_link(page, server):
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Red turn 1")
     expect(page.locator(".seat.tomove")).to_contain_text("Red (you)")
     assert "token=" not in page.url  # the secret leaves the address bar once remembered
-    page.click("button[data-action=end]")
+    end_phase(page)
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Waiting for blue")

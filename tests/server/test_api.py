@@ -285,3 +285,15 @@ def test_rules_reference_lists_every_section(client):
     assert [s["id"] for s in ref["sections"]] == [str(x[0]) for x in ons.RULE_SECTIONS]
     assert all(s["title"] and s["implemented_in"] for s in ref["sections"])
     assert client.get("/api/rules/no-such-game").status_code == 404
+
+
+def test_a_player_count_option_seats_only_the_sides_that_take_part(client):
+    # rttr 10.2: with two players Patch-Devers and Patton play; the others are not seats
+    info = westfront.api.registry.info("race-to-the-rhine")
+    assert info.seated({"players": 2}) == ("patch_devers", "patton")
+    r = client.post("/api/games", json={"game": "race-to-the-rhine", "options": {"players": 2},
+                                        "seats": {"patch_devers": "human", "patton": "ai:random"}})
+    assert r.status_code == 200, r.text
+    r = client.post("/api/games", json={"game": "race-to-the-rhine", "options": {"players": 2},
+                                        "seats": {"patch_devers": "human", "patton": "human", "bradley": "human"}})
+    assert r.status_code == 400 and "bradley" in r.json()["detail"]

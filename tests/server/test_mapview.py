@@ -60,3 +60,18 @@ def test_point_to_point_maps_become_nodes_and_links():
     assert x["paris"] < x["reims"] < x["metz"]
     with pytest.raises(MapError):
         render_p2p_map({"nodes": {"a": {"x": 0, "y": 0}}, "links": [{"a": "a", "b": "zzz"}]})
+
+
+def test_committed_point_to_point_map_renders():
+    # Race to the Rhine's map names its nodes "spaces" and gives board positions "xy" (0..1)
+    from westfront.server.mapview import render_map
+    m = render_map("race-to-the-rhine")
+    assert m["kind"] == "p2p" and len(m["nodes"]) == 133 and len(m["links"]) > 200
+    nodes = {n["id"]: n for n in m["nodes"]}
+    assert nodes["freiburg"]["x"] > nodes["avranches"]["x"] and nodes["freiburg"]["y"] > nodes["arnhem"]["y"]
+    assert "axis_flag" in nodes["freiburg"]["features"] and nodes["freiburg"]["areas"] == ["patch_devers"]
+    assert m["areas"]["patch_devers"]["color"] == "#2f7d32"
+    assert {ln["kind"] for ln in m["links"]} == {"road", "rhine_crossing"}
+    # each node is tinted by its commander's area (several: a neutral tint)
+    assert nodes["freiburg"]["terrain"] == "patch_devers" and nodes["argentan"]["terrain"] == "shared"
+    assert m["terrain"]["patch_devers"]["label"].startswith("Patch-Devers")

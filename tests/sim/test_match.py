@@ -116,3 +116,18 @@ def test_a_game_without_a_hook_gets_generic_statistics(hookless_game):
     assert rec.snapshots[0]["blue_units"] == 3 and rec.snapshots[0]["leader"] is None
     assert rec.decided_turn == rec.turns  # no leader reported: decided on the last turn
     assert replay(rec).hash() == rec.hash
+
+
+def test_simulations_and_tournaments_seat_only_the_sides_that_take_part():
+    # rttr 10.2: a two-player Race to the Rhine is a two-sided match
+    from westfront.sim.simulate import agents_for_sides
+    from westfront.sim.tournament import schedule
+
+    assert agents_for_sides("race-to-the-rhine", ["heuristic", "random"], {"players": 2}) == {
+        "patch_devers": "heuristic", "patton": "random"}
+    assert len(schedule("race-to-the-rhine", ["heuristic", "random"], 2, options={"players": 2})) == 2
+    with pytest.raises(ValueError, match="players=2"):
+        schedule("race-to-the-rhine", ["heuristic", "random"], 2, options={"players": 4})
+    rec = play_game("race-to-the-rhine", options={"players": 2}, seed=1,
+                    agents={"patch_devers": "random", "patton": "random"}, max_actions=300)
+    assert set(rec.agents) == {"patch_devers", "patton"}

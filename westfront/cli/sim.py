@@ -137,7 +137,7 @@ def simulate(
     if out.exists() and not out.is_dir():
         _fail(f"--out {out} exists and is not a directory")
     try:
-        by_side = S.agents_for_sides(game, specs)
+        by_side = S.agents_for_sides(game, specs, options)
     except ValueError as e:
         _fail(str(e))
     tasks = S.schedule(game, by_side, games, scenario=scenario, options=options, seed=seed,

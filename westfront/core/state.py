@@ -78,6 +78,16 @@ class GameInfo:
     description: str = ""
     map_kind: str = "hex"  # "hex" or "p2p"
     cite_as: tuple[str, ...] = ()  # prefixes tests use to cite rules, e.g. ("onslaught",) for "# onslaught 7.3"
+    seat_count_option: str | None = None  # an option N that seats only the first N of ``players`` (1-4 player games)
+
+    def seated(self, options: dict[str, Any] | None = None) -> tuple[str, ...]:
+        """The sides that take part with these options: every player, or the first N when the
+        game's ``seat_count_option`` says how many (Race to the Rhine: 2 players seat 2 commanders)."""
+        if self.seat_count_option is None:
+            return self.players
+        default = next((o.default for o in self.options if o.id == self.seat_count_option), len(self.players))
+        n = int((options or {}).get(self.seat_count_option, default))
+        return self.players[:max(1, min(n, len(self.players)))]
 
     def opponent(self, side: str) -> str:
         """The other side of a two-player game (``ValueError`` for more seats or an unknown side)."""

@@ -4,10 +4,12 @@ Race to the Rhine is played on spaces joined by roads, not hexes. A map is:
 
 * ``spaces`` — id (stable, ASCII snake_case), display ``name``, real ``lonlat``,
   board position ``xy`` (0..1, north up), the commanders' ``areas`` it belongs
-  to (areas overlap), ``flags`` (``supply_base``, ``fortified``, ``victory``,
+  to (areas overlap), ``flags`` (``supply_base``, ``depot`` (small supply
+  depot), ``fortified``, ``victory``, ``axis_flag`` (a printed Axis unit),
   ``maquis_zone``, ``ffi_start``, ``ffi_contact``, ``axis_source``,
   ``landing_zone``, ``start``, ``secondary_objective``) and ``attrs``
-  (supply-base capacity, FFI markers at start, …);
+  (supply-base or depot ``capacity``, ``ffi`` markers at start, ``medals`` for
+  taking the space, ``requires`` a module, …);
 * ``links`` — undirected ``a``–``b`` with a ``kind``: ``road`` or
   ``rhine_crossing``;
 * ``areas`` — per commander: display name, colour, corps, starting spaces,
@@ -43,6 +45,8 @@ FLAGS = (
     "secondary_objective",
     "port",
     "city",
+    "depot",
+    "axis_flag",
 )
 
 

@@ -64,14 +64,17 @@ def build_p2p(game: str, strict: bool = True) -> dict[str, Any]:
     for a, b in fixes.get("remove", []):
         _known(index, a, b)
         links.pop(frozenset((a, b)), None)
-    for a, b, kind in fixes.get("add", []):
+    for a, b, kind, *why in fixes.get("add", []):
+        # a 4th element is the reasoning for a link whose kind geography does not decide
+        # (Mainz's bridge: the town is on the west bank, the victory condition needs a crossing)
         _known(index, a, b)
         crosses = _crosses(LineString([lonlat[index[a]], lonlat[index[b]]]), rhine)
-        if (kind == "rhine_crossing") != crosses:
+        if (kind == "rhine_crossing") != crosses and not why:
             raise P2PBuildError(
                 f"links: {a}-{b} is marked {kind} but {'crosses' if crosses else 'does not cross'} the Rhine"
             )
-        links[frozenset((a, b))] = {"a": a, "b": b, "kind": kind, "note": "hand correction (spec)"}
+        note = why[0] if why else "hand correction (spec)"
+        links[frozenset((a, b))] = {"a": a, "b": b, "kind": kind, "note": note}
     link_list = sorted(
         (
             {"a": min(v["a"], v["b"]), "b": max(v["a"], v["b"]), "kind": v["kind"], "note": v["note"]}

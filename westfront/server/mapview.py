@@ -103,15 +103,25 @@ def _shared_edge(grid: Any, a: str, b: str) -> list[float] | None:
     return [_r(x1), _r(y1), _r(x2), _r(y2)]
 
 
+def _tint(color: str, share: float = 0.35) -> str:
+    """``color`` mixed with white (``share`` of the colour): a light fill behind counters."""
+    c = color.lstrip("#")
+    rgb = [int(c[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(255 - (255 - v) * share):02x}" for v in rgb)
+
+
 def render_p2p_map(raw: dict[str, Any]) -> dict[str, Any]:
     """Nodes and links of a point-to-point map (schema in docs/view-contract.md)."""
-    nodes_in = raw.get("nodes") or {}
+    nodes_in = raw.get("nodes") or raw.get("spaces") or {}  # committed maps name them "spaces" (geo/p2p.py)
     if isinstance(nodes_in, list):
         nodes_in = {n["id"]: n for n in nodes_in}
     pts: dict[str, tuple[float, float]] = {}
     for nid, n in nodes_in.items():
         if "x" in n and "y" in n:
             pts[nid] = (float(n["x"]), float(n["y"]))
+        elif "pos" in n or "xy" in n:  # xy: board position 0..1, y grows south
+            p = n.get("pos") or n["xy"]
+            pts[nid] = (float(p[0]), float(p[1]))
         elif "pos" in n:
             pts[nid] = (float(n["pos"][0]), float(n["pos"][1]))
         elif "lonlat" in n:  # equirectangular, y grows south
@@ -125,12 +135,20 @@ def render_p2p_map(raw: dict[str, Any]) -> dict[str, Any]:
     ys = [p[1] for p in pts.values()]
     span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
     scale = NODE_SPACING * math.sqrt(len(pts)) * 1.5 / span if span < 100 else 1.0
+    areas = raw.get("areas") or {}
+    terrain = {k: {"color": v.get("color", "#dddddd"), "label": v.get("label") or k}
+               for k, v in (raw.get("terrain") or {}).items()}
+    if areas and not terrain:  # no terrain: tint each node with its area (several areas: a neutral tint)
+        terrain = {k: {"color": _tint(v.get("color") or "#999999"), "label": v.get("name", k)} for k, v in areas.items()}
+        terrain["shared"] = {"color": "#e8e4c9", "label": "shared by several areas"}
     nodes = []
     for nid, (x, y) in pts.items():
         n = nodes_in[nid]
+        own = list(n.get("areas", []))
+        default = (own[0] if len(own) == 1 else "shared") if areas and own and not raw.get("terrain") else "clear"
         nodes.append({"id": nid, "x": _r((x - min(xs)) * scale), "y": _r((y - min(ys)) * scale),
-                      "name": n.get("name"), "terrain": n.get("terrain", "clear"), "kind": n.get("kind"),
-                      "features": list(n.get("features", []))})
+                      "name": n.get("name"), "terrain": n.get("terrain", default), "kind": n.get("kind"),
+                      "features": list(n.get("features", n.get("flags", []))), "areas": list(n.get("areas", []))})
     links_in = raw.get("links") or []
     if isinstance(links_in, dict):
         links_in = [{"a": k.split("|")[0], "b": k.split("|")[1], **v} for k, v in links_in.items()]
@@ -149,8 +167,7 @@ def render_p2p_map(raw: dict[str, Any]) -> dict[str, Any]:
         "title": raw.get("title", ""),
         "node_radius": 18.0,
         "bounds": [-pad, -pad, _r(w + pad), _r(h + pad)],
-        "terrain": {k: {"color": v.get("color", "#dddddd"), "label": v.get("label") or k}
-                    for k, v in (raw.get("terrain") or {}).items()},
+        "terrain": terrain,
         "nodes": nodes,
         "links": links,
         "boxes": {k: {"name": v.get("name", k), "entries": list(v.get("entries", [])), "note": v.get("note")}
@@ -158,4 +175,5 @@ def render_p2p_map(raw: dict[str, Any]) -> dict[str, Any]:
         "places": [],
         "zones": {},
         "lines": {},
+        "areas": {k: {"name": v.get("name", k), "color": v.get("color")} for k, v in (raw.get("areas") or {}).items()},
     }

@@ -136,7 +136,11 @@ class GameService:
             info = registry.info(game)
         except UnknownGame as e:
             raise BadRequest(str(e)) from None
-        seat_map = self._check_seats(info.players, seats)
+        try:
+            resolved = api.resolve_options(info, options)
+        except UnknownGame as e:
+            raise BadRequest(str(e)) from None
+        seat_map = self._check_seats(info.seated(resolved), seats)
         if seed is None:
             seed = secrets.randbits(48)
         try:
@@ -151,7 +155,7 @@ class GameService:
             saved = api.from_json(text, verify=True)
         except SaveError as e:
             raise BadRequest(str(e)) from None
-        seat_map = self._check_seats(saved.INFO.players, seats)
+        seat_map = self._check_seats(saved.INFO.seated(saved.options), seats)
         meta = saved.g["meta"]
         s = api.load(saved.INFO.id, meta["scenario"], meta["options"], meta["seed"])
         return self._start(s, seat_map, list(saved.history))
@@ -159,7 +163,7 @@ class GameService:
     def _check_seats(self, players: tuple[str, ...], seats: dict[str, str]) -> dict[str, str]:
         unknown = sorted(set(seats) - set(players))
         if unknown:
-            raise BadRequest(f"no side called {', '.join(unknown)}; the sides are {', '.join(players)}")
+            raise BadRequest(f"no side called {', '.join(unknown)} takes part; the sides are {', '.join(players)}")
         missing = [p for p in players if p not in seats]
         if missing:
             raise BadRequest(f"seats must name every side; missing {', '.join(missing)}")

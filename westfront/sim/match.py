@@ -105,27 +105,28 @@ class GameRecord:
         return not self.truncated and self.error is None
 
 
-def check_sides(game_id: str, agents: dict[str, str]) -> None:
-    """Every side of the game has exactly one agent spec."""
-    players = registry.info(game_id).players
+def check_sides(game_id: str, agents: dict[str, str], options: dict[str, Any] | None = None) -> None:
+    """Every side taking part (with these options) has exactly one agent spec."""
+    players = registry.info(game_id).seated(options)
     missing = [p for p in players if p not in agents]
     extra = [s for s in agents if s not in players]
     if missing or extra:
         raise MatchError(f"{game_id} is played by {', '.join(players)}; agents given for {', '.join(agents) or 'none'}")
 
 
-def make_agents(game_id: str, seed: int, agents: dict[str, str]) -> dict[str, Agent]:
+def make_agents(game_id: str, seed: int, agents: dict[str, str],
+                options: dict[str, Any] | None = None) -> dict[str, Agent]:
     """One agent per side, seeded from the game seed and the side; MatchError for a bad side or agent name."""
-    check_sides(game_id, agents)
+    check_sides(game_id, agents, options)
     try:
         return {side: get_agent(spec, seed=derive_seed(seed, side)) for side, spec in agents.items()}
     except ValueError as e:
         raise MatchError(str(e)) from None
 
 
-def check_agents(game_id: str, agents: dict[str, str]) -> None:
-    """Every side of the game has exactly one agent spec, and every spec names a known agent."""
-    make_agents(game_id, 0, agents)
+def check_agents(game_id: str, agents: dict[str, str], options: dict[str, Any] | None = None) -> None:
+    """Every side taking part has exactly one agent spec, and every spec names a known agent."""
+    make_agents(game_id, 0, agents, options)
 
 
 def decided_turn(snapshots: list[dict[str, Any]], winner: str | None, end_turn: int | None) -> int | None:
@@ -160,8 +161,8 @@ def play_game(
     whole batch; bad set-up (unknown game, scenario, option or agent) raises.
     """
     t_start = time.perf_counter()
-    players = make_agents(game_id, seed, agents)
     state = api.load(game_id, scenario=scenario, options=options, seed=seed)
+    players = make_agents(game_id, seed, agents, state.options)
     timing = {side: DecisionStats() for side in agents}
     hook = hook_for(game_id) if stats else None
     combat_types = set(hook.combat_events) if hook else set()

@@ -44,9 +44,9 @@ def schedule(
             for k in range(games)]
 
 
-def agents_for_sides(game: str, specs: Sequence[str]) -> dict[str, str]:
-    """``A,B`` -> {first player: A, second: B}; one spec plays every side."""
-    players = registry.info(game).players
+def agents_for_sides(game: str, specs: Sequence[str], options: dict[str, Any] | None = None) -> dict[str, str]:
+    """``A,B`` -> {first player: A, second: B}; one spec plays every side taking part."""
+    players = registry.info(game).seated(options)
     if len(specs) == 1:
         specs = list(specs) * len(players)
     if len(specs) != len(players):

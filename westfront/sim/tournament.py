@@ -34,9 +34,11 @@ def schedule(
     max_actions: int = DEFAULT_MAX_ACTIONS,
 ) -> list[GameTask]:
     """The tasks of a round-robin: ``games`` per pairing, half with each side assignment."""
-    players = registry.info(game).players
+    info = registry.info(game)
+    players = info.seated(options)
     if len(players) != 2:
-        raise ValueError(f"tournaments need a two-player game; {game} has {len(players)} players")
+        raise ValueError(f"tournaments need a two-player game; {game} seats {len(players)} players"
+                         + (f" (set --option {info.seat_count_option}=2)" if info.seat_count_option else ""))
     if len(set(agents)) != len(agents) or len(agents) < 2:
         raise ValueError(f"a tournament needs at least two different agents, got {', '.join(agents)}")
     tasks: list[GameTask] = []

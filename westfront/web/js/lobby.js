@@ -32,7 +32,6 @@ function newGameForm(cat) {
   const refresh = () => {
     const g = games.find((x) => x.id === gameSel.value);
     clear(scenSel).append(...g.scenarios.map((s) => el("option", { value: s.id }, s.title)));
-    clear(sideSel).append(...g.players.map((p) => el("option", { value: p }, titleCase(p))));
     gameDesc.textContent = g.description || "";
     const showScen = () => {
       scenDesc.textContent = (g.scenarios.find((s) => s.id === scenSel.value) || {}).description || "";
@@ -41,7 +40,6 @@ function newGameForm(cat) {
       if (first) sideSel.value = first;
     };
     scenSel.onchange = showScen;
-    showScen();
     clear(opts);
     for (const o of g.options) {
       const id = `opt-${o.id}`;
@@ -51,7 +49,17 @@ function newGameForm(cat) {
       opts.append(el("div", { class: "optrow", title: o.description || "" }, el("label", { for: id }, o.title, o.rule ? el("span", { class: "rule" }, o.rule) : ""), input,
         o.description ? el("div", { class: "muted small" }, o.description) : null));
     }
+    refreshSides();
+    showScen();
   };
+  const refreshSides = () => {
+    const g = games.find((x) => x.id === gameSel.value);
+    const keep = sideSel.value;
+    const sides = seated(g, opts);
+    clear(sideSel).append(...sides.map((p) => el("option", { value: p }, titleCase(p))));
+    if (sides.includes(keep)) sideSel.value = keep;
+  };
+  opts.addEventListener("change", refreshSides);  // a player-count option changes who takes part
   gameSel.onchange = refresh;
   refresh();
   const submit = async (e) => {
@@ -65,16 +73,17 @@ function newGameForm(cat) {
     const me = sideSel.value;
     const mode = new FormData(e.target).get("opponent");
     const seats = {};
-    for (const p of g.players) seats[p] = p === me || mode !== "ai" ? "human" : `ai:${levelSel.value}`;
+    const sides = seated(g, opts);
+    for (const p of sides) seats[p] = p === me || mode !== "ai" ? "human" : `ai:${levelSel.value}`;
     const body = { game: g.id, scenario: scenSel.value, options, seats };
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
       const r = await post("/api/games", body);
       rememberSeat(r.id, me, r.seats[me].token, { game: g.id });
-      if (mode === "hotseat") for (const p of g.players) rememberSeat(r.id, p, r.seats[p].token);
+      if (mode === "hotseat") for (const p of sides) rememberSeat(r.id, p, r.seats[p].token);
       if (mode === "friend") {
         clear(out).append(el("h3", {}, "Invite your friend"),
-          ...g.players.filter((p) => p !== me).map((p) => {
+          ...sides.filter((p) => p !== me).map((p) => {
             const link = el("input", { class: "invite", readonly: true, value: r.seats[p].url, "data-testid": `invite-${p}` });
             return el("div", {}, el("p", {}, `Send this link to the player of ${titleCase(p)} (it is their secret seat):`), link,
               el("button", { class: "btn small", type: "button", onclick: () => { navigator.clipboard?.writeText(link.value); toast("Copied."); } }, "copy"));
@@ -102,6 +111,15 @@ function newGameForm(cat) {
 }
 
 const MAIN_LEVELS = ["random", "easy", "normal", "hard"];
+
+/** The sides that take part: all, or the first N when the game has a player-count option. */
+function seated(g, opts) {
+  if (!g.seat_count_option) return g.players;
+  const input = opts.querySelector(`[data-option="${g.seat_count_option}"]`);
+  const o = g.options.find((x) => x.id === g.seat_count_option);
+  const n = Number(input ? input.value : o?.default) || g.players.length;
+  return g.players.slice(0, Math.max(1, Math.min(n, g.players.length)));
+}
 
 /** The four strength levels the README names, the other agents under "advanced". */
 function levelSelect(levels, id) {

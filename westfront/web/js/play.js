@@ -77,6 +77,11 @@ class PlayScreen {
     if (Object.keys(this.tokens).length > 1) await this.refreshAll();
   }
 
+  /** A side's colour: the game's own (its UI layer) where it has one, else the shared palette. */
+  colorOf(side) {
+    return (this.layer && this.layer.sideColor && this.layer.sideColor(side)) || sideColor(side);
+  }
+
   /** Small screens: open one sidebar card as a drawer (the same tab again closes it). */
   showTab(id) {
     const open = this.sidebar.dataset.tab === id && this.sidebar.classList.contains("open");
@@ -267,7 +272,7 @@ class PlayScreen {
       const mine = sd in this.tokens;
       const who = kind === "human" ? (mine ? "you" : "human") : `AI ${kind.slice(3)}`;
       const chip = el("span", { class: "seat" + (p.current_player === sd ? " tomove" : ""), title: p.current_player === sd ? "to move" : "" },
-        el("i", { class: "swatch", style: `background:${sideColor(sd)}` }), `${titleCase(sd)} (${who})`);
+        el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), `${titleCase(sd)} (${who})`);
       if (p.thinking === sd) chip.append(el("span", { class: "spinner", "aria-hidden": "true" }));
       this.seatBar.append(chip);
     }
@@ -339,7 +344,7 @@ class PlayScreen {
   actionButton(a, cls) {
     const label = this.actionLabel(a);
     return el("button", { class: `btn ${cls}`, "data-action": a.text, title: a.text,
-      onclick: () => this.submit(a.text),
+      onclick: () => this.submitOrConfirm(a),
       onmouseenter: () => this.setHoverAction(a.text), onmouseleave: () => this.setHoverAction(null) }, label);
   }
 
@@ -441,7 +446,7 @@ class PlayScreen {
       const names = [...new Set(rows.flatMap(([, b]) => Object.keys(b)))];
       this.status.append(el("table", { class: "budgets", "data-testid": "budgets" },
         el("tr", {}, el("th", {}, ""), names.map((n) => el("th", {}, n))),
-        rows.map(([sd, b]) => el("tr", {}, el("td", {}, el("i", { class: "swatch", style: `background:${sideColor(sd)}` }), titleCase(sd)),
+        rows.map(([sd, b]) => el("tr", {}, el("td", {}, el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), titleCase(sd)),
           names.map((n) => el("td", {}, b[n] ?? "–"))))));
     }
     for (const line of v.status || []) this.status.append(el("div", { class: "statusline" }, line));
@@ -497,7 +502,7 @@ class PlayScreen {
     clear(list);
     const start = Math.max(0, this.log.length - 400);
     if (start) list.append(el("li", { class: "muted" }, `… ${start} earlier entries (see the replay)`));
-    for (const ev of this.log.slice(start)) list.append(logItem(ev, (ids) => this.map.mark(ids)));
+    for (const ev of this.log.slice(start)) list.append(logItem(ev, (ids) => this.map.mark(ids), (s) => this.colorOf(s)));
     this.logShown = this.log.length;
     if (this.logPinned) this.followLog();
     else {
@@ -585,7 +590,20 @@ class PlayScreen {
     return `click: ${cands.length} choices here`;
   }
 
+  /** Ending a phase while units could still act is confirmed first (a second, explicit click). */
+  submitOrConfirm(a) {
+    const ends = ["end", "done", "pass", "end-phase", "end_phase"].includes(a.verb) && !a.args.length;
+    const idle = new Set(this.candidates().filter((x) => x !== a).flatMap((x) => x.clicks.filter((c) => x.kinds[c] === "unit")));
+    if (!ends || !idle.size || this.confirming === a.text) return this.submit(a.text);
+    this.confirming = a.text;
+    clear(this.promptExtra).append(el("span", { class: "confirm", "data-testid": "confirm-end" },
+      `${idle.size} unit${idle.size === 1 ? "" : "s"} could still act. `,
+      el("button", { class: "btn primary", "data-confirm": a.text, onclick: () => this.submit(a.text) }, `${this.actionLabel(a)} anyway`),
+      el("button", { class: "btn", onclick: () => { this.confirming = null; this.render(); } }, "Keep playing")));
+  }
+
   async submit(text) {
+    this.confirming = null;
     const p = this.current();
     const side = p.seat;
     this.setHoverAction(null);
@@ -660,7 +678,7 @@ class PlayScreen {
 }
 
 /** One log line; hovering it marks its hexes on the map (``mark(ids)``, ``mark(null)`` to clear). */
-export function logItem(ev, mark = null) {
+export function logItem(ev, mark = null, colorOf = null) {
   const li = el("li", { class: `ev ev-${ev.type}` });
   const where = [ev.hex, ...(Array.isArray(ev.path) ? ev.path : [])].filter(Boolean);
   if (mark && where.length) {
@@ -669,7 +687,7 @@ export function logItem(ev, mark = null) {
     li.addEventListener("mouseenter", () => mark(where));
     li.addEventListener("mouseleave", () => mark(null));
   }
-  if (ev.side) li.append(el("i", { class: "swatch", style: `background:${sideColor(ev.side)}` }));
+  if (ev.side) li.append(el("i", { class: "swatch", style: `background:${(colorOf || sideColor)(ev.side)}` }));
   if (ev.type === "roll") {
     li.append(el("span", {}, "Roll "), diceChips(ev), el("span", {}, ev.why ? ` ${ev.why}` : ""));
   } else {

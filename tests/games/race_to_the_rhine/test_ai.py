@@ -1,0 +1,73 @@
+"""AI hooks for every commander seat: strength against random play, speed of `normal`, determinisation."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import westfront
+from westfront.ai import get_agent
+from westfront.games.race_to_the_rhine import ai
+
+from .helpers import game
+
+
+def play_match(seed: int, hero: str, spec: str = "heuristic") -> str | None:
+    s = westfront.load("race-to-the-rhine", options={"players": 2}, seed=seed)
+    agents = {c: get_agent(spec if c == hero else "random", seed=seed + (0 if c == hero else 99)) for c in s.seats}
+    while not s.is_terminal():
+        side = s.current_player()
+        s.apply(agents[side].choose(s, side))
+    r = s.result()
+    assert r is not None
+    return r.winner
+
+
+def test_heuristic_beats_random_in_two_player_games():
+    # rttr 14: the Medals decide; the heuristic seat should win at least 90% (both commanders tried)
+    results = [play_match(seed, hero) == hero for seed in range(8) for hero in ("patton", "patch_devers")]
+    assert sum(results) >= 0.9 * len(results), results
+
+
+def test_normal_decides_in_under_a_second():
+    s = game(4, seed=3)
+    agent = get_agent("normal", seed=1)
+    rnd = random.Random(3)
+    worst = 0.0
+    for i in range(60):
+        side = s.current_player()
+        if i % 6 == 0:
+            t = time.perf_counter()
+            a = agent.choose(s, side)
+            worst = max(worst, time.perf_counter() - t)
+        else:
+            a = rnd.choice(s.legal_actions())
+        s.apply(a)
+    assert worst < 1.0
+
+
+def test_hooks_score_every_action_and_evaluate_in_range():
+    s = game(4)
+    for side in s.seats:
+        assert -1.0 <= ai.evaluate(s, side) <= 1.0
+    acts = s.legal_actions()
+    assert len(ai.score_actions(s, s.current_player(), acts)) == len(acts)
+
+
+def test_determinize_reshuffles_only_the_hidden_order():
+    s = game(2, seed=4)
+    d = ai.determinize(s, "patton", random.Random(1))
+    for k, deck in s.g["decks"].items():
+        assert sorted(d.g["decks"][k]["draw"]) == sorted(deck["draw"])
+        assert d.g["decks"][k]["discard"] == deck["discard"]
+    assert any(d.g["decks"][k]["draw"] != s.g["decks"][k]["draw"] for k in s.g["decks"])
+    assert {k: v for k, v in d.g.items() if k != "decks"} == {k: v for k, v in s.g.items() if k != "decks"}
+
+
+def test_statistics_snapshot():
+    from westfront.games.race_to_the_rhine.stats import snapshot
+    s = game(2)
+    s.g["medals"]["patton"] = 2
+    snap = snapshot(s)
+    assert snap["leader"] == "patton" and snap["patton_medals"] == 2 and snap["patch_devers_supplies_on_corps"] == 18
+    assert 0.0 <= snap["patch_devers_progress"] <= 1.0 and "montgomery_medals" not in snap

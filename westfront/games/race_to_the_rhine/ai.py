@@ -1,0 +1,261 @@
+"""AI hooks for Race to the Rhine: an evaluation, cheap priors for every decision, and determinisation.
+
+Any commander seat may be an AI. Values are from ``side``'s point of view. The
+priors read only public facts (supplies, markers, the board) — never the order of
+a deck, which ``determinize`` re-samples for search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...core import cards
+from ...core.actions import Action
+from ...core.p2p import UNREACHABLE
+from ...core.state import State
+from . import movement
+from .position import Corps, Position
+
+HIDDEN_INFORMATION = True
+AVERAGE_AXIS_AMMO = 2  # what an unseen Axis card costs, about (tables.toml)
+
+
+def _pos(state: State) -> Position:
+    if not isinstance(state, Position):
+        raise TypeError("race-to-the-rhine AI hooks need a Race to the Rhine state")
+    return state
+
+
+def determinize(state: State, side: str, rng: random.Random) -> State:
+    """A copy with every face-down pile shuffled again: nobody knows the order of a deck."""
+    s = state.clone()
+    for deck in s.g["decks"].values():
+        cards.determinize(deck, rng)
+    return s
+
+
+def to_goal(s: Position, commander: str) -> list[int]:
+    """Hop distances to the commander's nearest Victory space inside his area (cached per position)."""
+    def compute() -> list[int]:
+        g = s.graph
+        area = s.board.areas[commander]
+        return g.distances(g.bb(area.victory), area.spaces)
+    return s.cached(("ai_goal", commander), compute)  # type: ignore[no-any-return]
+
+
+def progress(s: Position, commander: str) -> float:
+    """0 at the start, 1 with a Corps on a Victory space: the best Corps' share of the way."""
+    d = to_goal(s, commander)
+    g = s.graph
+    start = min((d[g.index[x]] for x in s.board.areas[commander].start if d[g.index[x]] >= 0), default=15)
+    best = min((d[g.index[c["space"]]] for c in s.corps_of(commander) if d[g.index[c["space"]]] >= 0), default=start)
+    return max(0.0, 1.0 - best / max(1, start))
+
+
+def standing(s: Position, commander: str) -> float:
+    """Medals plus a share of the race: what the evaluation compares between commanders."""
+    supplies = sum(sum(c["supplies"].values()) for c in s.corps_of(commander)) / (6.0 * len(s.corps_of(commander)))
+    return s.gg["medals"][commander] + 4.0 * progress(s, commander) + 0.5 * supplies
+
+
+def evaluate(state: State, side: str) -> float:
+    s = _pos(state)
+    r = s.result()
+    if r is not None:
+        if r.winner is None:
+            return 0.0
+        return 1.0 if r.winner == side else -1.0
+    if side not in s.seats:
+        return 0.0
+    mine = standing(s, side)
+    others = [standing(s, c) for c in s.seats if c != side]
+    if not others:
+        return math.tanh(mine / 10.0)
+    return math.tanh((mine - max(others)) / 6.0)
+
+
+def score_actions(state: State, side: str, actions: Sequence[Action]) -> list[float]:
+    s = _pos(state)
+    f = s.frame()
+    if f is None:
+        return [0.0] * len(actions)
+    ctx = _Context(s, side, f)
+    out = []
+    for a in actions:
+        fn = getattr(ctx, "v_" + a.verb.replace("-", "_"), None)
+        out.append(max(-1.0, min(1.0, fn(a))) if fn else 0.0)
+    return out
+
+
+class _Context:
+    def __init__(self, s: Position, side: str, f: dict[str, Any]):
+        self.s = s
+        self.side = side
+        self.f = f
+        self.step = f["step"]
+
+    # ----- helpers --------------------------------------------------------------
+    def need(self, c: Corps, kind: str) -> float:
+        """How badly a Corps wants one more of ``kind`` (0..1)."""
+        have = c["supplies"][kind]
+        if kind == "food" and c["flipped"]:
+            return 1.0
+        want = {"fuel": 2, "ammo": 3, "food": 1}[kind]
+        return max(0.0, (want - have) / want) if self.s.room(c) > 0 else 0.0
+
+    def space_value(self, c: Corps, sid: str) -> float:
+        """Entering ``sid`` from where the Corps stands: progress, Medals, cost."""
+        s = self.s
+        g = s.graph
+        d = to_goal(s, c["commander"])
+        here, there = d[g.index[c["space"]]], d[g.index[sid]]
+        v = 0.0
+        if here >= 0 and there >= 0:
+            v += 0.2 * (here - there)
+        if s.controller(sid) is None:
+            v += 0.15 + 0.4 * s.board.medals(sid)
+            if s.has_axis(sid):
+                ammo = c["supplies"]["ammo"] - movement.fortified_toll(s, sid)
+                ffi = s.gg["ffi"].get(sid, 0) if s.is_french(c) else 0
+                v += 0.4 if ammo + ffi >= AVERAGE_AXIS_AMMO + 1 else -0.6
+        elif s.controller(sid) != c["commander"]:
+            v -= 0.05
+        if sid in s.board.areas[c["commander"]].victory and g.link_kind(c["space"], sid) == "rhine_crossing":
+            v += 0.5
+        return v
+
+    # ----- the action menu ----------------------------------------------------------
+    def v_move(self, a: Action) -> float:
+        c = self.s.gg["corps"][a.args[0]]
+        best = max((self.space_value(c, x) for x in movement.entries(self.s, c)), default=-1.0)
+        fuel = c["supplies"]["fuel"]
+        return 0.35 + 0.5 * best - (0.2 if fuel <= 1 and self.s.gg["turn"] else 0.0)
+
+    def v_take(self, a: Action) -> float:
+        what = a.args[0]
+        mine = self.s.corps_of(self.side)
+        if what == "mixed":
+            need = sum(max(self.need(c, k) for k in ("fuel", "ammo", "food")) for c in mine) / len(mine)
+            return 0.1 + 0.4 * need
+        need = sum(self.need(c, what) for c in mine) / len(mine)
+        stock = sum(b.get(what, 0) for b in self.s.gg["bases"][self.side].values())
+        return 0.15 + 0.6 * need - 0.08 * stock
+
+    def v_trucks(self, a: Action) -> float:
+        s = self.s
+        have = s.gg["trucks"][self.side]
+        stocked = sum(sum(b.values()) for b in s.gg["bases"][self.side].values())
+        if have >= s.tables.trucks_per_action[s.gg["level"][self.side]]:
+            return -0.5
+        return (0.4 if stocked else 0.0) + 0.03 * int(a.args[0])
+
+    def v_truck(self, a: Action) -> float:
+        s = self.s
+        src = a.args[0]
+        g = s.graph
+        dist = g.distances(g.bb([src]))
+        reach = s.tables.trucks_per_action[s.gg["level"][self.side]]
+        score = 0.0
+        for c in s.corps_of(self.side):
+            d = dist[g.index[c["space"]]]
+            if 0 <= d <= reach:
+                score = max(score, max(self.need(c, k) for k in ("fuel", "ammo", "food")))
+        return -0.3 + 1.0 * score
+
+    def v_recon(self, a: Action) -> float:
+        return -0.3
+
+    def v_airborne(self, a: Action) -> float:
+        return 0.05 + 0.1 * self.s.board.medals(a.args[0])
+
+    def v_pass(self, a: Action) -> float:
+        if self.step == "ffi_move":
+            return 0.0
+        return -0.6
+
+    # ----- moving ---------------------------------------------------------------------
+    def v_to(self, a: Action) -> float:
+        c = self.s.gg["corps"][self.f["corps"]]
+        return 0.2 + self.space_value(c, a.args[0])
+
+    def v_stop(self, a: Action) -> float:
+        if self.step != "move":
+            return 0.0
+        c = self.s.gg["corps"][self.f["corps"]]
+        if self.f.get("halted"):
+            return 0.1 if c["supplies"]["fuel"] < 2 else -0.1
+        return 0.05
+
+    def v_continue(self, a: Action) -> float:
+        c = self.s.gg["corps"][self.f["corps"]]
+        return 0.3 if c["supplies"]["fuel"] >= 2 else -0.2
+
+    def v_ffi(self, a: Action) -> float:
+        if self.step == "ffi_move":
+            return self._ffi_move(a.args[0], a.args[1])
+        return 0.5 + 0.05 * int(a.args[0])
+
+    def _ffi_move(self, src: str, dst: str) -> float:
+        """Move FFI toward the Axis aid's spaces and the Corps (they protect and feed them)."""
+        s = self.s
+        prio = set(s.board.areas["patch_devers"].axis_priority)
+        corps = {c["space"] for c in s.corps_of("patch_devers")}
+        v = 0.0
+        if dst in prio and s.controller(dst) == "patch_devers":
+            v += 0.4
+        if dst in corps:
+            v += 0.2
+        if s.board.has_flag(src, "maquis_zone") and not s.board.has_flag(dst, "maquis_zone"):
+            v += 0.1
+        return v - 0.05
+
+    def v_ffi_bonus(self, a: Action) -> float:
+        return 0.6
+
+    def v_pay(self, a: Action) -> float:
+        return 0.9
+
+    def v_fail(self, a: Action) -> float:
+        return -0.9
+
+    # ----- trucks -------------------------------------------------------------------
+    def v_link(self, a: Action) -> float:
+        s = self.s
+        g = s.graph
+        needy = [c for c in s.corps_of(self.side) if max(self.need(c, k) for k in ("fuel", "ammo", "food")) > 0]
+        if not needy:
+            return -0.4
+        dist = g.distances(g.bb(c["space"] for c in needy))
+        before, after = dist[g.index[a.args[0]]], dist[g.index[a.args[1]]]
+        if after == UNREACHABLE or before == UNREACHABLE:
+            return -0.4
+        return 0.5 if after < before else -0.3
+
+    def v_load(self, a: Action) -> float:
+        corps = self.s.gg["corps"].get(a.args[1])
+        if corps is None:  # a forward depot: worth it when it is nearer the Corps than the source
+            return 0.25
+        return 0.2 + 0.7 * self.need(corps, a.args[0])
+
+    def v_done(self, a: Action) -> float:
+        return -0.05
+
+    # ----- other decisions ----------------------------------------------------------------
+    def v_bottom(self, a: Action) -> float:
+        return 0.1 * (self.s.tables.axis_cards[a.args[0]].ammo - 1)
+
+    def v_keep(self, a: Action) -> float:
+        return 0.0
+
+    def v_place(self, a: Action) -> float:
+        """Deciding a tied Axis marker: put it far from one's own Corps."""
+        s = self.s
+        g = s.graph
+        own = g.bb(c["space"] for c in s.corps_of(self.side))
+        if not own:
+            return 0.0
+        d = g.distances(own)[g.index[a.args[0]]]
+        return 0.05 * (d if d >= 0 else 10)

@@ -1,0 +1,89 @@
+"""The Axis reaction: counter-attacks and placing the Axis marker (rttr Place Axis marker, rttr Counter-attack).
+
+The priority walk and the placement criteria follow the brief's reading of the
+text's examples (§6.2): skip controlled, FFI and Axis-held spaces; when the
+aid's list is used up, a legal space is empty, not a Maquis Zone nor a flagged
+Victory space, and next to an Axis flag or a chain of Axis markers reaching
+one; the nearest to the commander's placement Victory space wins, then the
+nearest to an Allied Corps, then a Fortified one; a tie left over is decided
+by the player to the right.
+"""
+
+from __future__ import annotations
+
+from ...core.p2p import UNREACHABLE
+from .board import static_sets
+from .position import Position
+
+
+def counter_attackable(s: Position, sid: str) -> bool:
+    """rttr Counter-attack: an Allied Control marker with no Allied Corps in or next to the space, no FFI
+    marker, next to an uncontrolled space that chains through uncontrolled spaces to an Axis source.
+    Starting spaces are never counter-attacked (reconstructed: the win chain starts there)."""
+    g = s.graph
+    if s.controller(sid) is None or s.gg["ffi"].get(sid, 0):
+        return False
+    if any(sid in s.board.areas[c].start for c in s.seats):
+        return False
+    sets = s.sets()
+    i = g.index[sid]
+    if (sets["corps"] >> i) & 1 or g.nbr_bits[i] & sets["corps"]:
+        return False
+    uncontrolled = g.all_bits & ~sets["control"]
+    reach = g.flood(s.axis_sources() & uncontrolled, uncontrolled)
+    return bool(g.nbr_bits[i] & reach)
+
+
+def placeable(s: Position, sid: str) -> bool:
+    """A space an Axis marker may go to at all: no Allied Control, FFI or Axis marker, not a Maquis Zone
+    (rttr French Forces of the Interior (FFI) & Maquis Zones)."""
+    if s.controller(sid) is not None or s.gg["ffi"].get(sid, 0) or sid in s.gg["axis"]:
+        return False
+    return not s.board.has_flag(sid, "maquis_zone")
+
+
+def priority_target(s: Position, commander: str) -> tuple[str, str] | None:
+    """Walk the commander's aid: ``("place", space)`` or ``("counter", space)`` or None when used up."""
+    for sid in s.board.areas[commander].axis_priority:
+        if placeable(s, sid) and not s.board.has_flag(sid, "axis_flag"):
+            return ("place", sid)
+        if s.tables.counter_attack_in_priority_walk and counter_attackable(s, sid):
+            return ("counter", sid)
+    return None
+
+
+def candidates(s: Position) -> list[str]:
+    """Spaces the placement criteria allow once the priority list is used up (rttr Place Axis marker examples)."""
+    g = s.graph
+    sets = s.sets()
+    flags = static_sets()["axis_flag"] & ~sets["control"]
+    out = []
+    for sid in g.ids:
+        if s.board.has_flag(sid, "axis_flag") or not placeable(s, sid):
+            continue
+        if g.chained(sid, sets["axis_markers"], flags):
+            out.append(sid)
+    return out
+
+
+def best_candidates(s: Position, commander: str) -> list[str]:
+    """The candidates that tie on every criterion (more than one: the player to the right decides)."""
+    cands = candidates(s)
+    if not cands:
+        return []
+    g = s.graph
+    target = s.board.areas[commander].victory[0]
+    to_target = g.distances(g.bb([target]))
+    corps = s.sets()["corps"]
+    to_corps = g.distances(corps) if corps else [UNREACHABLE] * len(g)
+    fortified = static_sets()["fortified"]
+    big = 10 ** 6
+
+    def key(sid: str) -> tuple[int, int, int]:
+        i = g.index[sid]
+        dt = to_target[i] if to_target[i] != UNREACHABLE else big
+        dc = to_corps[i] if to_corps[i] != UNREACHABLE else big
+        return (dt, dc, 0 if (fortified >> i) & 1 else 1)
+
+    best = min(key(c) for c in cands)
+    return [c for c in cands if key(c) == best]

@@ -1,0 +1,220 @@
+"""The position of Race to the Rhine: the typed ``g``, queries on it, and the effects that change it.
+
+Every effect that moves a Corps, a marker or a supply calls ``touch()`` so the
+derived sets (who controls what, where the Axis is) are recomputed on demand.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from ...core import cards, tokens
+from ...core.cards import Deck
+from ...core.p2p import Graph
+from ...core.state import State
+from .board import Board, board, static_sets
+from .data import KINDS, Tables, tables
+
+
+class Corps(TypedDict):
+    id: str  # "VI-US" (the Corps card's name with a hyphen)
+    commander: str  # "patch_devers"
+    space: str  # space id where its block stands
+    supplies: dict[str, int]  # fuel / ammo / food on its card (at most 6 in all)
+    flipped: bool  # out of Food at a Logistics Step: may not move until Food arrives
+
+
+class G(TypedDict):
+    seats: list[str]  # commanders in play, in turn order
+    round: int  # 1, 2, …
+    turn: str | None  # commander whose turn it is
+    pool: dict[str, int]  # the shared supply pool
+    bases: dict[str, dict[str, dict[str, int]]]  # commander -> base or depot space -> its supplies
+    main_base: dict[str, str]  # commander -> current Main Supply Base
+    corps: dict[str, Corps]  # corps id -> corps
+    control: dict[str, str]  # space -> commander whose Control marker is on it
+    control_medals: dict[str, int]  # space -> Medals its controller earned taking it (returned if counter-attacked)
+    axis: list[str]  # spaces with an Axis marker (sorted)
+    axis_supply: int  # Axis markers left to place (the clock)
+    ffi: dict[str, int]  # space -> FFI markers on it
+    trucks_on: list[str]  # links ("a|b") holding a Truck until the next Logistics Step
+    truck_stock: int  # Trucks left in the common stock
+    trucks: dict[str, int]  # commander -> Trucks taken and not yet placed
+    level: dict[str, int]  # commander -> Logistics Level
+    medals: dict[str, int]  # commander -> Medals
+    decks: dict[str, Deck]  # "axis" and each commander's Pursuit deck
+    logistics_steps: int  # Logistics Steps so far
+    logistics_due: bool  # the last Truck was taken: a Logistics Step follows this action
+    contact: bool  # Patch-Devers has placed Control on Dijon or Langres
+    commander_card: str  # "patch" until the first Logistics Step, then "devers"
+    airborne_used: dict[str, int]  # commander -> Airborne actions used
+    end_triggered: bool  # the last Axis marker was placed: the round is finished, then Medals count
+
+
+def corps_id(name: str) -> str:
+    return name.replace(" ", "-")
+
+
+class Position(State):
+    """Race to the Rhine's state: queries and effects over ``g`` (see :class:`G`)."""
+
+    __slots__ = ()
+
+    @property
+    def gg(self) -> G:
+        return self.g  # type: ignore[return-value]
+
+    @property
+    def board(self) -> Board:
+        return board()
+
+    @property
+    def graph(self) -> Graph:
+        return board().graph
+
+    @property
+    def tables(self) -> Tables:
+        return tables()
+
+    # ----- who plays ---------------------------------------------------------
+    @property
+    def seats(self) -> list[str]:
+        return self.gg["seats"]
+
+    def with_patch_devers(self) -> bool:
+        return "patch_devers" in self.gg["seats"]
+
+    def to_the_right(self, commander: str) -> str:
+        """The next commander in turn order (the player 'to the right', rttr Place Axis marker example)."""
+        seats = self.seats
+        return seats[(seats.index(commander) + 1) % len(seats)]
+
+    # ----- corps ---------------------------------------------------------------
+    def corps_of(self, commander: str) -> list[Corps]:
+        return [c for c in self.gg["corps"].values() if c["commander"] == commander]
+
+    def corps_at(self, sid: str) -> list[Corps]:
+        return [c for c in self.gg["corps"].values() if c["space"] == sid]
+
+    def room(self, c: Corps) -> int:
+        return self.tables.slots - tokens.total(c["supplies"])
+
+    def is_french(self, c: Corps) -> bool:
+        return c["id"].replace("-", " ") in self.tables.french_corps
+
+    def is_us_ffi(self, c: Corps) -> bool:
+        return c["id"].replace("-", " ") in self.tables.us_ffi_corps
+
+    # ----- markers -------------------------------------------------------------
+    def controller(self, sid: str) -> str | None:
+        return self.gg["control"].get(sid)
+
+    def has_axis(self, sid: str) -> bool:
+        """An Axis marker, or the printed Axis flag of a Victory space nobody has taken."""
+        return sid in self.gg["axis"] or (self.board.has_flag(sid, "axis_flag") and sid not in self.gg["control"])
+
+    def sets(self) -> dict[str, int]:
+        """Bitsets of the position: control (any commander), per-commander control, Axis, FFI, Corps."""
+
+        def compute() -> dict[str, int]:
+            g, gr = self.gg, self.graph
+            out = {
+                "control": gr.bb(g["control"]),
+                "axis_markers": gr.bb(g["axis"]),
+                "ffi": gr.bb(s for s, n in g["ffi"].items() if n),
+                "corps": gr.bb(c["space"] for c in g["corps"].values()),
+            }
+            out["axis"] = out["axis_markers"] | (static_sets()["axis_flag"] & ~out["control"])
+            for cmd in self.seats:
+                out["control:" + cmd] = gr.bb(s for s, who in g["control"].items() if who == cmd)
+            return out
+
+        return self.cached("sets", compute)  # type: ignore[no-any-return]
+
+    def axis_sources(self) -> int:
+        """Düsseldorf, and Karlsruhe only with Patch-Devers in play (rttr Encirclement, Counter-attack)."""
+        src = static_sets()["axis_source"]
+        if not self.with_patch_devers():
+            for sid in self.graph.names(src):
+                if self.board.attrs[sid].get("requires") == "patch_devers":
+                    src &= ~(1 << self.graph.index[sid])
+        return src
+
+    # ----- effects (each calls touch) ------------------------------------------
+    def set_control(self, sid: str, commander: str, medals: int = 0) -> None:
+        self.gg["control"][sid] = commander
+        self.gg["control_medals"][sid] = medals
+        if sid in self.gg["axis"]:
+            self.gg["axis"].remove(sid)
+        self.touch()
+
+    def remove_control(self, sid: str) -> tuple[str, int]:
+        who = self.gg["control"].pop(sid)
+        medals = self.gg["control_medals"].pop(sid, 0)
+        self.touch()
+        return who, medals
+
+    def place_axis(self, sid: str) -> None:
+        self.gg["axis"] = sorted({*self.gg["axis"], sid})
+        self.touch()
+
+    def remove_axis(self, sid: str) -> None:
+        if sid in self.gg["axis"]:
+            self.gg["axis"].remove(sid)
+            self.touch()
+
+    def move_corps(self, c: Corps, sid: str) -> None:
+        c["space"] = sid
+        self.touch()
+
+    def add_medals(self, commander: str, n: int) -> None:
+        self.gg["medals"][commander] += n
+
+    def give(self, c: Corps, kind: str, n: int) -> int:
+        """Put up to ``n`` supplies on a Corps card (room permitting); returns how many fitted."""
+        k = max(0, min(n, self.room(c)))
+        if k:
+            tokens.add(c["supplies"], kind, k, self.tables.slots)
+            if kind == "food" and c["flipped"]:
+                c["flipped"] = False
+            self.touch()
+        return k
+
+    def spend(self, c: Corps, kind: str, n: int) -> None:
+        tokens.take(c["supplies"], kind, n)
+        self.touch()
+
+    def set_ffi(self, sid: str, n: int) -> None:
+        if n:
+            self.gg["ffi"][sid] = n
+        else:
+            self.gg["ffi"].pop(sid, None)
+        self.touch()
+
+    # ----- bases and depots ----------------------------------------------------
+    def base_capacity(self, commander: str, sid: str) -> int | None:
+        """A small depot's capacity (map), a Patch-Devers base's (rttr 3.2, tables), else the base game's."""
+        t = self.tables
+        pd = {"landing_zone": t.landing_zone_capacity, "marseille": t.marseille_capacity,
+              "supply_base_901": t.base_901_capacity}
+        if self.board.has_flag(sid, "depot"):
+            return self.board.capacity(sid)
+        return pd.get(sid, t.base_capacity)
+
+    def stock(self, commander: str, sid: str) -> dict[str, int]:
+        """The supplies of a base or depot (read only: an empty pool when none are there yet)."""
+        return self.gg["bases"][commander].get(sid) or tokens.empty(KINDS)
+
+    def stock_for_update(self, commander: str, sid: str) -> dict[str, int]:
+        """The base's or depot's pool in ``g``, created if needed (for effects)."""
+        return self.gg["bases"][commander].setdefault(sid, tokens.empty(KINDS))
+
+    # ----- decks ---------------------------------------------------------------
+    def draw_card(self, deck: str) -> str | None:
+        return cards.draw(self.gg["decks"][deck], self.rng)
+
+    def discard_card(self, deck: str, card: str) -> None:
+        cards.discard(self.gg["decks"][deck], card)
+
+    def label(self, sid: str) -> str:
+        return self.board.names.get(sid, sid)

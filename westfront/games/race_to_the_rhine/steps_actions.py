@@ -1,0 +1,180 @@
+"""A commander's action: Move Corps, Take Supplies, Take Trucks, Truck Supplies, Recon, Airborne, or pass
+(base actions reconstructed from the reviews, tables.toml; rttr Core action: Truck Supplies)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import cards, tokens
+from ...core.actions import Action, act
+from ...core.routes import can_add, extensions, link_key
+from ...core.state import Step
+from . import movement, supply
+from .position import Position
+from .steps_move import take_space
+
+
+def airborne_targets(s: Position, commander: str) -> list[str]:
+    """Reconstructed Airborne: an empty, uncontrolled, Axis-free space of the area within reach of a Corps."""
+    t = s.tables
+    if s.gg["airborne_used"][commander] >= t.airborne_uses:
+        return []
+    g = s.graph
+    near = 0
+    for c in s.corps_of(commander):
+        near |= g.within(c["space"], t.airborne_range)
+    sets = s.sets()
+    ok = near & s.board.areas[commander].spaces & ~sets["control"] & ~sets["axis"] & ~sets["corps"]
+    return [x for x in g.names(ok) if not s.board.has_flag(x, "maquis_zone")]
+
+
+class ChooseAction(Step[Position]):
+    name = "action"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["commander"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        return f"{s.board.areas[f['commander']].name}: action {f['number']} of {s.tables.actions}"
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        cmd = f["commander"]
+        out = [act("move", c["id"]) for c in movement.movable(s, cmd) if movement.entries(s, c)]
+        out += [act("take", what, where) for what, where in supply.take_options(s, cmd)]
+        if s.gg["truck_stock"] > 0:
+            n = min(supply.trucks_per_action(s, cmd), s.gg["truck_stock"])
+            out += [act("trucks", k) for k in range(1, n + 1)]
+        if s.gg["trucks"][cmd] > 0:
+            out += [act("truck", src) for src in supply.truck_sources(s, cmd) if supply.route_useful(s, cmd, src)]
+        if s.gg["decks"]["axis"]["draw"]:
+            out.append(act("recon"))
+        out += [act("airborne", x) for x in airborne_targets(s, cmd)]
+        out.append(act("pass"))
+        return out
+
+    def on_move(self, s: Position, f: dict[str, Any], cid: str) -> None:
+        s.goto("move", corps=cid)
+
+    def on_take(self, s: Position, f: dict[str, Any], what: str, where: str) -> None:
+        got = supply.take_supplies(s, f["commander"], what, where)
+        s.emit("take_supplies", side=f["commander"], hex=where, supplies=got, rule=s.rule("11.2 Take Supplies"),
+               text=f"{f['commander']} takes {', '.join(f'{n} {k}' for k, n in got.items())} to {s.label(where)}")
+        s.end()
+
+    def on_trucks(self, s: Position, f: dict[str, Any], n: str) -> None:
+        k = int(n)
+        g = s.gg
+        g["truck_stock"] -= k
+        g["trucks"][f["commander"]] += k
+        s.emit("take_trucks", side=f["commander"], n=k, rule=s.rule("11.3 Take Trucks"),
+               text=f"{f['commander']} takes {k} Truck(s); {g['truck_stock']} left in the stock")
+        if g["truck_stock"] == 0:
+            g["logistics_due"] = True
+        s.end()
+
+    def on_truck(self, s: Position, f: dict[str, Any], src: str) -> None:
+        s.goto("truck_route", commander=f["commander"], start=src, links=[], placed=0)
+
+    def on_recon(self, s: Position, f: dict[str, Any]) -> None:
+        top = cards.peek(s.gg["decks"]["axis"], s.tables.recon_peek)
+        s.emit("recon", side=f["commander"], cards=top, visible_to=[f["commander"]], reveal=True,
+               rule=s.rule("11.4 Recon"), text=f"Recon: the next Axis cards are {', '.join(top)}")
+        s.emit("recon", side=f["commander"], rule=s.rule("11.4 Recon"), text=f"{f['commander']} looks at the Axis deck")
+        s.goto("recon", commander=f["commander"], cards=top)
+
+    def on_airborne(self, s: Position, f: dict[str, Any], sid: str) -> None:
+        cmd = f["commander"]
+        s.gg["airborne_used"][cmd] += 1
+        s.emit("airborne", side=cmd, hex=sid, rule=s.rule("11.5 Airborne"), text=f"{cmd}'s airborne troops seize {s.label(sid)}")
+        take_space(s, cmd, sid, s.board.medals(sid), sid)
+        if not s.is_terminal():
+            s.end()
+
+    def on_pass(self, s: Position, f: dict[str, Any]) -> None:
+        s.emit("pass", side=f["commander"], text=f"{f['commander']} passes an action")
+        s.end()
+
+
+class TruckRoute(Step[Position]):
+    """rttr Core action: Truck Supplies: Trucks go on links one by one as a branching route from the source
+    (no link already holding a Truck, up to the level's number), supplies are loaded onto Corps on the route."""
+
+    name = "truck_route"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["commander"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        return f"Truck supplies from {s.label(f['start'])}: place Trucks on links, load supplies, then done"
+
+    def _can_place(self, s: Position, f: dict[str, Any]) -> bool:
+        return f["placed"] < supply.trucks_per_action(s, f["commander"]) and s.gg["trucks"][f["commander"]] > 0
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        out: list[Action] = []
+        if self._can_place(s, f):
+            allowed = supply.route_allowed(s, f["commander"])
+            out += [act("link", a, b) for a, b in extensions(s.graph, f["start"], f["links"], s.gg["trucks_on"], allowed)]
+        out += [act("load", k, cid) for k, cid in supply.loadable(s, f["commander"], f["start"], f["links"])]
+        out.append(act("done"))
+        return out
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb == "link" and len(a.args) == 2 and all(x in s.graph.index for x in a.args):
+            if not self._can_place(s, f):
+                return f"{s.rule('4.5 Core action: Truck Supplies')}: no more Trucks may be placed with this action"
+            why = can_add(s.graph, f["start"], f["links"], a.args[0], a.args[1], s.gg["trucks_on"],
+                          supply.route_allowed(s, f["commander"]))
+            return f"{s.rule('4.5 Core action: Truck Supplies')}: {why}" if why else None
+        return None
+
+    def on_link(self, s: Position, f: dict[str, Any], a: str, b: str) -> None:
+        key = link_key(a, b)
+        f["links"].append(key)
+        f["placed"] += 1
+        s.gg["trucks"][f["commander"]] -= 1
+        s.gg["trucks_on"] = sorted([*s.gg["trucks_on"], key])
+        s.touch()
+        s.emit("truck", side=f["commander"], link=key, rule=s.rule("4.5 Core action: Truck Supplies"),
+               text=f"Truck placed {s.label(a)} – {s.label(b)}")
+
+    def on_load(self, s: Position, f: dict[str, Any], kind: str, target: str) -> None:
+        cmd = f["commander"]
+        tokens.take(s.stock_for_update(cmd, f["start"]), kind, 1)
+        if target in s.gg["corps"]:
+            c = s.gg["corps"][target]
+            s.give(c, kind, 1)
+            where = f"{target} in {s.label(c['space'])}"
+        else:
+            tokens.add(s.stock_for_update(cmd, target), kind, 1, s.base_capacity(cmd, target))
+            s.touch()
+            where = f"the depot at {s.label(target)}"
+        s.emit("load", side=cmd, unit=target, kind=kind, rule=s.rule("4.5 Core action: Truck Supplies"),
+               text=f"1 {kind} trucked from {s.label(f['start'])} to {where}")
+
+    def on_done(self, s: Position, f: dict[str, Any]) -> None:
+        s.end()
+
+
+class Recon(Step[Position]):
+    """Reconstructed Recon: having seen the top Axis cards, put one at the bottom or keep the order."""
+
+    name = "recon"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["commander"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        return "Recon: put one of the Axis cards you saw at the bottom of the deck, or keep them"
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        return [act("bottom", c) for c in sorted(set(f["cards"]))] + [act("keep")]
+
+    def on_bottom(self, s: Position, f: dict[str, Any], card: str) -> None:
+        cards.to_bottom(s.gg["decks"]["axis"], card)
+        s.emit("recon_bottom", side=f["commander"], rule=s.rule("11.4 Recon"),
+               text=f"{f['commander']} sends an Axis card to the bottom of the deck")
+        s.end()
+
+    def on_keep(self, s: Position, f: dict[str, Any]) -> None:
+        s.end()

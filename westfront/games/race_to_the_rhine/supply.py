@@ -1,0 +1,106 @@
+"""Supplies and trucks: Take Supplies, Take Trucks, Truck Supplies, and the Logistics Step's bookkeeping.
+
+Base rules are reconstructed (tables.toml says from what); the Patch-Devers
+parts follow the expansion (rttr Main Supply Base, rttr Logistics Step).
+"""
+
+from __future__ import annotations
+
+from ...core import tokens
+from ...core.routes import extensions, route_spaces
+from .data import KINDS
+from .position import Position
+
+
+def trucks_per_action(s: Position, commander: str) -> int:
+    """Trucks one action may take or place at the commander's Logistics Level (rttr Truck Supplies example: L3 -> 4)."""
+    return s.tables.trucks_per_action[s.gg["level"][commander]]
+
+
+def supply_destinations(s: Position, commander: str, mixed: bool) -> list[str]:
+    """Where a Take Supplies action may put its supplies: the Main Supply Base, and for 1-of-each
+    also a small depot of the commander's area that he controls (reconstructed, metagames review)."""
+    out = [s.gg["main_base"][commander]]
+    if mixed:
+        depots = s.graph.names(s.board.flagged("depot") & s.board.areas[commander].spaces)
+        out += [d for d in depots if s.controller(d) == commander]
+    return out
+
+
+def take_options(s: Position, commander: str) -> list[tuple[str, str]]:
+    """``(what, where)`` pairs a Take Supplies action may choose: 3 of a kind or ``mixed`` (1 each)."""
+    t = s.tables
+    pool = s.gg["pool"]
+    out = []
+    for what in (*KINDS, "mixed"):
+        mixed = what == "mixed"
+        need = {k: t.take_mixed for k in KINDS} if mixed else {what: t.take_one_kind}
+        if any(pool[k] < n for k, n in need.items()):
+            continue
+        for where in supply_destinations(s, commander, mixed):
+            if tokens.fits(s.stock(commander, where), sum(need.values()), s.base_capacity(commander, where)):
+                out.append((what, where))
+    return out
+
+
+def take_supplies(s: Position, commander: str, what: str, where: str) -> dict[str, int]:
+    t = s.tables
+    need = {k: t.take_mixed for k in KINDS} if what == "mixed" else {what: t.take_one_kind}
+    dst = s.stock_for_update(commander, where)
+    for k, n in need.items():
+        tokens.move(s.gg["pool"], dst, k, n, s.base_capacity(commander, where))
+    s.touch()
+    return need
+
+
+def truck_sources(s: Position, commander: str) -> list[str]:
+    """Spaces a Truck Supplies action may start from: the commander's bases and depots holding supplies."""
+    return sorted(sid for sid, stock in s.gg["bases"][commander].items() if tokens.total(stock) > 0)
+
+
+def route_allowed(s: Position, commander: str) -> set[str]:
+    """Spaces a truck route may enter: in the commander's area, Allied-controlled or holding one of his Corps,
+    and free of the Axis (reconstructed: trucks run behind the front)."""
+    area = s.board.areas[commander].spaces
+    sets = s.sets()
+    ok = (sets["control"] | s.graph.bb(c["space"] for c in s.corps_of(commander))) & area & ~sets["axis"]
+    return set(s.graph.names(ok))
+
+
+def loadable(s: Position, commander: str, start: str, links: list[str]) -> list[tuple[str, str]]:
+    """``(kind, target)`` a route can deliver now: the source holds the kind and the target stands on the
+    route with room — one of the commander's Corps, or a small depot he controls (reconstructed: supplies
+    are carried forward depot by depot)."""
+    on = set(route_spaces(start, links))
+    stock = s.gg["bases"][commander].get(start, {})
+    kinds = [k for k in KINDS if stock.get(k, 0) > 0]
+    out = []
+    for c in s.corps_of(commander):
+        if c["space"] in on and s.room(c) > 0:
+            out += [(k, c["id"]) for k in kinds]
+    for d in sorted(on - {start}):
+        if (s.board.has_flag(d, "depot") and s.controller(d) == commander
+                and tokens.fits(s.stock(commander, d), 1, s.base_capacity(commander, d))):
+            out += [(k, d) for k in kinds]
+    return out
+
+
+def route_useful(s: Position, commander: str, start: str) -> bool:
+    """Whether a Truck Supplies action from ``start`` could deliver anything (else it is not offered)."""
+    if loadable(s, commander, start, []):
+        return True
+    return bool(extensions(s.graph, start, [], s.gg["trucks_on"], route_allowed(s, commander)))
+
+
+def next_level(s: Position, commander: str) -> int:
+    """rttr Logistics Step: +1 (to the top level); Patch-Devers jumps to 3 at the first step."""
+    t = s.tables
+    if commander == "patch_devers" and s.gg["logistics_steps"] == 0:
+        return t.pd_first_step_level
+    return min(t.max_level, s.gg["level"][commander] + 1)
+
+
+def patch_devers_base(steps_done: int) -> str:
+    """rttr Main Supply Base: the Landing Zone until the 1st Logistics Step, Marseille until the 2nd, then
+    Supply Base 901 (capacities: ``Position.base_capacity``)."""
+    return ("landing_zone", "marseille", "supply_base_901")[min(steps_done, 2)]

@@ -1,0 +1,71 @@
+"""How the game is won: the Rhine crossing with an unbroken chain (rttr How to win the game),
+encirclement (rttr Encirclement), and Medals at the end (base, reconstructed)."""
+
+from __future__ import annotations
+
+from ...core.state import Result
+from .position import Position
+
+
+def crossing_win(s: Position, commander: str, sid: str, came_from: str) -> bool:
+    """rttr How to win the game: the Corps crossed the Rhine into one of its commander's Victory spaces, took
+    it (Control placed), and an unbroken chain of his own Control markers leads back to his starting area."""
+    b, g = s.board, s.graph
+    area = b.areas[commander]
+    if sid not in area.victory or s.controller(sid) != commander:
+        return False
+    if g.link_kind(came_from, sid) != "rhine_crossing":
+        return False
+    own = s.sets()["control:" + commander]
+    chain = g.flood(g.bb([sid]), own)
+    return bool(chain & g.bb(area.start))
+
+
+def encircled_by(s: Position, before_cut: int) -> int:
+    """rttr Encirclement: uncontrolled spaces newly cut off from every Axis source (Düsseldorf, and Karlsruhe
+    with Patch-Devers). With no source left uncontrolled nothing is encircled (reconstructed)."""
+    g = s.graph
+    uncontrolled = g.all_bits & ~s.sets()["control"]
+    src = s.axis_sources() & uncontrolled
+    if not src:
+        return 0
+    return g.cut_off(uncontrolled, src) & ~before_cut
+
+
+def cut_now(s: Position) -> int:
+    g = s.graph
+    uncontrolled = g.all_bits & ~s.sets()["control"]
+    src = s.axis_sources() & uncontrolled
+    return g.cut_off(uncontrolled, src) if src else uncontrolled
+
+
+def final_scores(s: Position, wacht_am_rhein: bool) -> dict[str, float]:
+    """Medals at the end; with Operation Wacht am Rhein each secondary objective under its commander's own
+    Control adds Medals (effect reconstructed)."""
+    scores = {c: float(s.gg["medals"][c]) for c in s.seats}
+    if wacht_am_rhein:
+        for c in s.seats:
+            held = [x for x in s.board.areas[c].secondary_objectives if s.controller(x) == c]
+            scores[c] += s.tables.wacht_am_rhein_medals * len(held)
+    return scores
+
+
+def solo_rank(s: Position, rounds: int | None) -> str:
+    """The solitaire scoring card (reconstructed reading: rounds needed to cross the Rhine)."""
+    if rounds is not None:
+        for limit, title in s.tables.solo_ranks:
+            if rounds <= limit:
+                return title
+    return s.tables.solo_last_rank
+
+
+def medals_result(s: Position, wacht_am_rhein: bool) -> Result:
+    scores = final_scores(s, wacht_am_rhein)
+    if len(s.seats) == 1:
+        only = s.seats[0]
+        return Result(None, solo_rank(s, None), f"the Axis clock ran out before {only} crossed the Rhine", scores)
+    top = max(scores.values())
+    leaders = [c for c, v in scores.items() if v == top]
+    if len(leaders) > 1:
+        return Result(None, "shared", f"Medals tied at {top:g} between {', '.join(leaders)}", scores)
+    return Result(leaders[0], "marginal", f"{leaders[0]} has the most Medals ({top:g})", scores)

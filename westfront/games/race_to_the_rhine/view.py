@@ -1,0 +1,76 @@
+"""What each commander sees: everything is public except the order of the decks (and a Recon peek,
+which only its event shows to the commander who made it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import cards, tokens
+from .position import Position
+
+
+def build_view(s: Position, player: str | None) -> dict[str, Any]:
+    g = s.gg
+    b = s.board
+    v = s.base_view(player)
+    seats = s.seats
+    v.update({
+        "turn": g["round"],
+        "turn_label": f"Round {g['round']}",
+        "phase": f"{b.areas[g['turn']].name}'s turn" if g["turn"] else "",
+        "seats": list(seats),
+        "budgets": {c: {"medals": g["medals"][c], "level": g["level"][c], "trucks": g["trucks"][c]} for c in seats},
+        "status": status_lines(s),
+        "units": [unit_view(s, c) for c in g["corps"].values()],
+        "markers": markers(s),
+        "boxes": {},
+        "commanders": {c: {"name": b.areas[c].name, "color": b.areas[c].color, "main_base": g["main_base"][c],
+                           "bases": {k: dict(x) for k, x in g["bases"][c].items()},
+                           "victory": list(b.areas[c].victory)} for c in seats},
+        "pool": dict(g["pool"]),
+        "trucks_on": list(g["trucks_on"]),
+        "truck_stock": g["truck_stock"],
+        "axis_supply": g["axis_supply"],
+        "decks": {k: cards.public(d) for k, d in g["decks"].items()},
+        "control": dict(g["control"]),
+        "ffi": dict(g["ffi"]),
+        "commander_card": g["commander_card"] if s.with_patch_devers() else None,
+    })
+    return v
+
+
+def unit_view(s: Position, c: Any) -> dict[str, Any]:
+    sup = c["supplies"]
+    return {
+        "id": c["id"], "side": c["commander"], "hex": c["space"], "box": None, "label": c["id"].replace("-", " "),
+        "kind": "corps", "factors": f"{sup['fuel']}-{sup['ammo']}-{sup['food']}",  # Fuel-Ammo-Food
+        "steps": tokens.total(sup), "max_steps": s.tables.slots, "color": s.board.areas[c["commander"]].color,
+        "flags": ["flipped"] if c["flipped"] else [], "supplies": dict(sup),
+    }
+
+
+def markers(s: Position) -> list[dict[str, Any]]:
+    g = s.gg
+    out: list[dict[str, Any]] = [{"kind": "control", "hex": x, "label": "C", "side": who}
+                                 for x, who in sorted(g["control"].items())]
+    out += [{"kind": "axis", "hex": x, "label": "A"} for x in g["axis"]]
+    out += [{"kind": "ffi", "hex": x, "label": f"FFI {n}"} for x, n in sorted(g["ffi"].items()) if n]
+    out += [{"kind": "truck", "hex": k.split("|")[0], "link": k, "label": "T"} for k in g["trucks_on"]]
+    return out
+
+
+def status_lines(s: Position) -> list[str]:
+    g = s.gg
+    lines = [f"Axis markers left: {g['axis_supply']}", f"Trucks in the stock: {g['truck_stock']}",
+             f"Logistics Steps so far: {g['logistics_steps']}",
+             "Medals: " + ", ".join(f"{c} {g['medals'][c]}" for c in s.seats)]
+    for c in s.seats:
+        stocks = "; ".join(f"{s.label(x)} " + " ".join(f"{k[0].upper()}{n}" for k, n in st.items())
+                           for x, st in sorted(g["bases"][c].items()) if sum(st.values()))
+        lines.append(f"{c}: level {g['level'][c]}, {g['trucks'][c]} Truck(s) in hand; supplies: {stocks or 'none'}")
+    if g["end_triggered"]:
+        lines.append("The last Axis marker is out: this is the final round")
+    if s.with_patch_devers():
+        lines.append(f"Patch-Devers commander: {g['commander_card'].capitalize()}; contact with the FFI: "
+                     + ("yes" if g["contact"] else "not yet"))
+    return lines
