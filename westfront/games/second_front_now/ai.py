@@ -1,0 +1,210 @@
+"""AI hooks for Second Front Now! (see westfront.ai.hooks).
+
+The evaluation is the German VP margin over the bar he must clear (4.6-4.7), plus the steps each
+side has left. Priors: attacks by the expected hits of the fire exchange (the same hit numbers the
+battle board shows), moves toward the VP hexes the side does not hold, shots at the target most
+likely to be hit (and finished). Hidden information (10.6): a German search re-deals the Allied
+units it cannot see among the places it sees them in.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.actions import Action
+from .combat import base_value, hit_number, terrain_modifiers
+from .data import ALLIED, GERMAN, units
+from .movement import reach_from
+from .position import Position, opponent
+from .steps_command import movers_at
+from .victory import threshold
+from .view import hidden_from
+
+HIDDEN_INFORMATION = True
+
+
+def _steps(s: Position, side: str) -> int:
+    return sum(us["steps"] for uid, us in s.g["units"].items()
+               if units()[uid].side == side and (us["hex"] or us["box"] in ("north", "south", "england")))
+
+
+def evaluate(state: Any, side: str) -> float:
+    s: Position = state
+    r = s.result()
+    if r is not None:
+        return 0.0 if r.winner is None else (1.0 if r.winner == side else -1.0)
+    margin = (s.vp() - threshold(s) + 0.5) / 12.0
+    g, a = _steps(s, GERMAN), _steps(s, ALLIED)
+    material = (g - a) / max(1, g + a)
+    x = margin + 0.8 * material
+    return math.tanh(x if side == GERMAN else -x)
+
+
+def _objectives(s: Position, side: str) -> list[int]:
+    b = s.b
+    ctl = s.g["control"]
+    if side == ALLIED:
+        return [i for i in b.vp if ctl.get(b.label(i), GERMAN) == GERMAN]
+    return [i for i in list(b.vp) + s.active_beaches() if ctl.get(b.label(i)) == ALLIED]
+
+
+def hex_value(s: Position, side: str, label: str) -> float:
+    b = s.b
+    i = b.hex(label)
+    objs = _objectives(s, side)
+    v = 0.0
+    if objs:
+        d = min(b.map.distance(i, o) for o in objs)
+        v += 1.0 / (1 + d)
+    if i in b.vp:
+        v += 0.1 * b.vp[i]
+    if b.map.terrain[i] in ("forest", "hills", "marsh") or b.map.features[i] & {"city", "fortress"}:
+        v += 0.15
+    if side == ALLIED and (b.within_breakout >> i) & 1 == 0:
+        v += 0.2
+    if side == ALLIED and i in s.active_beaches() and s.occupant(label) is None:
+        v += 1.0  # 4.3, 9.3: an empty beach is a supply source and 3 VP waiting for the German
+    return v
+
+
+def move_gain(s: Position, side: str, origin: str) -> float:
+    """How much better the best reachable hex is than staying (<= 0: not worth a CP)."""
+    ids = movers_at(s, origin, side)
+    if not ids:
+        return -1.0
+    r = reach_from(s, sorted(ids), origin, strategic=False)
+    here = hex_value(s, side, origin)
+    best = max((hex_value(s, side, s.b.label(h)) for h in r.ends), default=here)
+    gain = best - here
+    return gain if gain > 0.02 else -0.5
+
+
+def attack_value(s: Position, origin: str, target: str) -> float:
+    """Expected hits dealt minus hits taken, per defending step (rough, before the dice)."""
+    att = [u for u in s.at(origin) if units()[u].combat and units()[u].type != "garrison"]
+    dfn = s.at(target)
+    if not att or not dfn:
+        return -1.0
+    dealt = 0.0
+    for u in att:
+        best = max(max(0, base_value(s, u, t) + sum(m.amount for m in terrain_modifiers(s, u, origin, target)))
+                   for t in dfn)
+        dealt += s.u(u)["steps"] * best / 10
+    taken = sum(s.u(d)["steps"] * max(base_value(s, d, t) for t in att) / 10 for d in dfn)
+    dsteps = sum(s.u(d)["steps"] for d in dfn)
+    bonus = 0.3 if s.b.hex(target) in s.b.vp else 0.0
+    return (dealt - taken) / max(1, dsteps) + bonus + (0.3 if dealt >= dsteps else 0.0)
+
+
+def _leaving_penalty(s: Position, side: str, f: dict[str, Any]) -> float:
+    """Emptying a held beach (4.3: 3 VP to the German) or VP hex costs more than the move gains."""
+    origin = f["origin"]
+    if len(f["group"]) < len([u for u in s.at(origin) if units()[u].combat]):
+        return 0.0
+    i = s.b.hex(origin)
+    if side == ALLIED and i in s.active_beaches():
+        return 1.5
+    if i in s.b.vp:
+        return 0.1 * s.b.vp[i] + 0.2
+    return 0.0
+
+
+FIXED = {"launch": 0.6, "decline": 0.3, "contest": 0.2, "declare": 0.1, "naval": 0.8, "continue": 0.4,
+         "break_off": 0.2, "retreat": 0.5, "stand": 0.35, "calais": 0.5, "dieppe": 0.4, "none": 0.0,
+         "normal": 0.3, "strategic": 0.4, "resolve": 0.5, "stop": 0.1}
+
+
+def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[float]:
+    s: Position = state
+    f = s.frame() or {}
+    step = f.get("step")
+    out: list[float] = []
+    for a in actions:
+        v = FIXED.get(a.verb, 0.0) if step in ("choice", "commit", "fire") or a.verb in FIXED else 0.0
+        if step == "command":
+            if a.verb == "attack":
+                v = 0.4 + attack_value(s, a.args[0], a.args[1])
+            elif a.verb == "move":
+                v = 0.2 + move_gain(s, side, a.args[0])
+            elif a.verb == "strategic":
+                v = 0.4
+            elif a.verb == "enter":
+                v = 0.5 + 0.05 * units()[a.args[0]].steps
+            elif a.verb == "hq":
+                v = 0.9
+            elif a.verb == "shift":
+                v = -0.3
+            elif a.verb == "end":
+                v = -0.2
+        elif step == "move_stack":
+            if a.verb == "to":
+                v = 0.3 + hex_value(s, side, a.args[0]) - _leaving_penalty(s, side, f)
+            elif a.verb == "done":
+                v = 0.2 if f["moved"] else -0.6  # a command that moved nobody should be cancelled
+            elif a.verb == "cancel":
+                v = 0.1
+            else:
+                v = -0.1
+        elif step == "hex_choice":
+            if a.verb == "hex":
+                v = hex_value(s, side, a.args[0])
+        elif step == "fire" and a.verb == "fire":
+            battle = next(fr for fr in reversed(s.frames()) if fr["step"] == "battle")
+            need = hit_number(s, battle, a.args[0], a.args[1])
+            v = need / 10 + (0.2 if s.u(a.args[1])["steps"] == 1 else 0.0)
+        elif step == "retreat" and a.verb == "retreat":
+            v = hex_value(s, side, a.args[1]) - 0.3 * ((s.zoc_bb(opponent(side)) >> s.b.hex(a.args[1])) & 1)
+        elif step == "advance":
+            v = 0.6 if a.verb == "advance" else 0.1
+        elif step == "cancel_hit":
+            v = 0.6 if s.u(a.args[0])["steps"] == 0 else 0.3
+        elif step == "replace":
+            if a.verb in ("rebuild", "restore"):
+                v = 0.5 if units()[a.args[0]].group != "commonwealth" else 0.05
+            else:
+                v = 0.1
+        elif step == "transfer":
+            v = 0.6 + (0.2 if a.verb == "transfer" and units()[a.args[0]].armored else 0.0) if a.verb == "transfer" else 0.0
+        elif step == "aerial_supply":
+            v = 0.5 if a.verb == "airsupply" else 0.0
+        elif step == "withdraw":
+            v = 0.1 if a.verb == "done" else 0.0
+        elif step == "deploy":
+            v = hex_value(s, side, a.args[1]) if a.verb == "place" else 0.0
+        elif step == "commit":
+            v = 0.5 if a.verb == "resolve" else -0.1
+        out.append(v)
+    return out
+
+
+def determinize(state: Any, side: str, rng: random.Random) -> Any:
+    """10.6: the German cannot tell Allied units apart inside stacks or in England; deal them anew.
+
+    What the German sees is the set of Allied units he cannot see (the counter mix less the visible
+    ones) and the places holding them (hex counts and the England box). The sample is built from
+    those alone: the hidden units are dealt at random over those places and their unseen state is
+    reset to a plausible one (full strength, in supply), so two truths he cannot tell apart give the
+    same samples. SAF and drop plans are forgotten (15.4, 15.6).
+    """
+    s: Position = state.clone()
+    if side != GERMAN or not s.options.get("fog_of_war", True):
+        return s
+    s.g["saf"] = []
+    s.g["drops"] = []
+    hidden = sorted(u for u in s.g["units"] if hidden_from(s, GERMAN, u))
+    slots = sorted((s.u(u)["hex"] or "", s.u(u)["box"] or "") for u in hidden)
+    ids = list(hidden)
+    rng.shuffle(ids)
+    for uid, (hx, box) in zip(ids, slots, strict=True):
+        us = s.u(uid)
+        us["hex"], us["box"] = (hx or None), (box or None)
+        us["steps"] = units()[uid].steps
+        us["supply"] = "box" if box else "regular"
+        us["acted"] = us["replaced"] = False
+        us["landed"] = us["dropped"] = us["withdrawn"] = 0
+    # a dealt position may break Allied stacking (10.2); the search only needs a plausible one
+    s.touch()
+    return s

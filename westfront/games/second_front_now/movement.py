@@ -1,0 +1,57 @@
+"""Movement (SFN 11.4, 12.1-12.5): one MP a hex, +1 across a major river, stop on entering
+enemy ZOC, strategic movement at double allowance away from enemy ZOC."""
+
+from __future__ import annotations
+
+from ...core.movement import MoveModel, Reach, reach
+from .data import units
+from .position import Position, opponent
+
+
+def stack_full_bb(s: Position, movers: list[str]) -> int:
+    """Hexes ``movers`` may pass through but not end in (10.1-10.3), plus enemy-occupied hexes are blocked elsewhere."""
+    m = s.b.map
+    bb = 0
+    for lab in s.index():
+        if lab in (s.u(movers[0])["hex"],):
+            continue
+        if not s.stack_ok(lab, movers):
+            bb |= 1 << m.index[lab]
+    return bb
+
+
+def model(s: Position, movers: list[str], *, strategic: bool, mp: int | None = None) -> MoveModel:
+    """The move model of a group moving together (12.2: the slowest sets the allowance)."""
+    side = units()[movers[0]].side
+    enemy = opponent(side)
+    ezoc = s.zoc_bb(enemy)
+    b = s.b
+    if mp is None:
+        mp = min(s.mf(u) for u in movers)
+        if strategic:
+            mp *= 2
+    mdl = MoveModel(mp=mp, enter=b.enter, side_extra=b.side_extra, blocked=s.side_bb(enemy),
+                    no_end=stack_full_bb(s, movers), min_one_hex=not strategic)
+    if strategic:
+        mdl.blocked |= ezoc  # 12.5 / 11.4: never enter an EZOC
+    else:
+        mdl.stop = ezoc  # 11.4: stop on entering an EZOC; leaving one is free
+    return mdl
+
+
+def reach_from(s: Position, movers: list[str], start: str, *, strategic: bool, mp: int | None = None) -> Reach:
+    key = ("reach", tuple(movers), start, strategic, mp)
+    return s.cached(key, lambda: reach(s.b.map.nbrs, s.b.hex(start),  # type: ignore[no-any-return]
+                                       model(s, movers, strategic=strategic, mp=mp)))
+
+
+def may_move_strategically(s: Position, movers: list[str], start: str) -> bool:
+    """12.5: regular overland supply, not starting in EZOC, not on the turn of landing, not OOS."""
+    side = units()[movers[0]].side
+    if (s.zoc_bb(opponent(side)) >> s.b.hex(start)) & 1:
+        return False
+    for u in movers:
+        us = s.u(u)
+        if us["supply"] not in ("regular", "box") or us["landed"] == s.g["turn"]:
+            return False
+    return True

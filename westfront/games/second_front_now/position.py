@@ -1,0 +1,192 @@
+"""The position of a Second Front Now! game: the typed ``g`` schema, queries and effects.
+
+Every effect that changes where units are or who controls a hex calls ``touch()`` so the
+memoised derived facts (unit index, ZOC, supply areas, reach) are recomputed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from ...core.bitboard import bits
+from ...core.state import State
+from .board import Board, board
+from .data import ALLIED, GERMAN, UnitDef, tables, units
+
+
+class UnitState(TypedDict):
+    hex: str | None  # map hex, or None when in a box
+    box: str | None  # england, blooded, north, south, italy, russia, cup, cp, dead, oos_dead
+    steps: int  # steps left (2.12)
+    acted: bool  # moved, attacked or entered this player turn (6.4)
+    replaced: bool  # took replacements this player turn: may not move or attack (8.3)
+    supply: str  # regular | fortress | coastal | aerial | box | none (9.1-9.3, 15.8)
+    arrived: int  # game turn it reached the North/South box (7.1: no entry that turn)
+    landed: int  # game turn it came ashore (12.5: no strategic move that turn)
+    dropped: int  # game turn of its last airdrop (15.6), 0 never
+    withdrawn: int  # game turn it was withdrawn to England (15.5), 0 never
+
+
+class G(TypedDict, total=False):
+    turn: int  # game turn 1..80 (1.2)
+    area: str | None  # calais | dieppe: the active invasion area (3.2-3.3)
+    units: dict[str, UnitState]
+    control: dict[str, str]  # VP and active beach hexes -> side controlling them (4.2, 11.6)
+    beach_awards: list[str]  # beach hexes that have given the German his 3 VP (4.3)
+    vp_events: int  # VP from 4.4, 4.5, 15.3, 15.4 (the rest comes from control)
+    cp: dict[str, int]  # command points left this player turn (6.1)
+    attacked: list[str]  # hexes attacked this player turn (6.4)
+    rp: dict[str, int]  # replacement points available this phase (8.1)
+    riga: int  # game turn of the Riga-Odessa declaration, 0 = not declared (7.6)
+    blue_point: dict[str, Any]  # 15.7: launched, result, chaos turn
+    storm: dict[str, Any]  # 15.2: state none|approaching|raging, day
+    air_contest: int  # last game turn of a contested air period, 0 none (15.3)
+    ntf_turn: int  # game turn the naval task force was last used (15.1)
+    shift_turn: int  # game turn of the last North<->South box move (12.5)
+    fortress_lost: list[str]  # fortresses the Allies captured: no more German supply (9.3)
+    saf: list[dict[str, Any]]  # Allied SAF plans (hex, turn), secret (15.4)
+    drops: list[dict[str, Any]]  # Allied airdrop plans (unit, hex, turn), secret (15.6)
+    aerial: list[str]  # units on aerial supply until the next check (15.8)
+
+
+
+class Position(State):
+    """Typed access to ``g`` plus the queries and effects the rules are written with."""
+
+    __slots__ = ()
+
+    @property
+    def b(self) -> Board:
+        return board()
+
+    @property
+    def gg(self) -> G:
+        return self.g  # type: ignore[return-value]
+
+    # ----- unit definitions and state -----------------------------------------
+    @staticmethod
+    def unit_def(uid: str) -> UnitDef:
+        return units()[uid]
+
+    def u(self, uid: str) -> UnitState:
+        return self.g["units"][uid]
+
+    def side_of(self, uid: str) -> str:
+        return units()[uid].side
+
+    def values(self, uid: str) -> tuple[int, int, int]:
+        return units()[uid].values(self.u(uid)["steps"])
+
+    def mf(self, uid: str) -> int:
+        """12.1 printed movement, 9.1 one when out of supply."""
+        if self.u(uid)["supply"] == "none":
+            return 1
+        return self.values(uid)[2]
+
+    def full_strength(self, uid: str) -> bool:
+        return self.u(uid)["steps"] >= units()[uid].steps
+
+    # ----- where units are ----------------------------------------------------
+    def index(self) -> dict[str, list[str]]:
+        """Hex label -> unit ids there (memoised)."""
+
+        def build() -> dict[str, list[str]]:
+            out: dict[str, list[str]] = {}
+            for uid, us in self.g["units"].items():
+                if us["hex"]:
+                    out.setdefault(us["hex"], []).append(uid)
+            for v in out.values():
+                v.sort()
+            return out
+
+        return self.cached("index", build)  # type: ignore[no-any-return]
+
+    def at(self, label: str) -> list[str]:
+        return self.index().get(label, [])
+
+    def in_box(self, box: str, side: str | None = None) -> list[str]:
+        return sorted(uid for uid, us in self.g["units"].items()
+                      if us["box"] == box and (side is None or units()[uid].side == side))
+
+    def on_map(self, side: str) -> list[str]:
+        return sorted(uid for uid, us in self.g["units"].items() if us["hex"] and units()[uid].side == side)
+
+    def occupant(self, label: str) -> str | None:
+        ids = self.at(label)
+        return units()[ids[0]].side if ids else None
+
+    def side_bb(self, side: str) -> int:
+        def build() -> int:
+            m = self.b.map
+            bb = 0
+            for lab, ids in self.index().items():
+                if units()[ids[0]].side == side:
+                    bb |= 1 << m.index[lab]
+            return bb
+
+        return self.cached(("side_bb", side), build)  # type: ignore[no-any-return]
+
+    def zoc_bb(self, side: str) -> int:
+        """11.1-11.2: hexes in the ZOC of ``side``'s combat units, not across all-sea hexsides."""
+
+        def build() -> int:
+            m = self.b.map
+            src = 0
+            for lab, ids in self.index().items():
+                if units()[ids[0]].side == side and any(units()[i].combat for i in ids):
+                    src |= 1 << m.index[lab]
+            return self.b.zoc_dilator.step(src)
+
+        return self.cached(("zoc", side), build)  # type: ignore[no-any-return]
+
+    def stack_ok(self, label: str, adding: list[str], leaving: tuple[str, ...] = ()) -> bool:
+        """10.1-10.2: at most three non-artillery and one artillery; US and Commonwealth apart."""
+        ids = [i for i in self.at(label) if i not in leaving] + [a for a in adding if a not in self.at(label)]
+        if not ids:
+            return True
+        sides = {units()[i].side for i in ids}
+        if len(sides) > 1:
+            return False
+        groups = {units()[i].group for i in ids}
+        if len(groups) > 1:
+            return False
+        t = tables()["stacking"]
+        arty = sum(1 for i in ids if units()[i].artillery)
+        return arty <= t["artillery"] and len(ids) - arty <= t["non_artillery"]
+
+    # ----- effects ------------------------------------------------------------
+    def place(self, uid: str, label: str) -> None:
+        us = self.u(uid)
+        us["hex"], us["box"] = label, None
+        self.touch()
+
+    def to_box(self, uid: str, box: str) -> None:
+        us = self.u(uid)
+        us["hex"], us["box"] = None, box
+        self.touch()
+
+    def side_to_move(self) -> str | None:
+        for f in reversed(self.frames()):
+            if "side" in f and f["step"] in ("command", "admin"):
+                return str(f["side"])
+        return None
+
+    # ----- victory points --------------------------------------------------------
+    def vp(self) -> int:
+        """4.2-4.5: the German VP total: VP hexes he controls, beach awards, and event points."""
+        b = self.b
+        ctl = self.g["control"]
+        total = sum(v for i, v in b.vp.items() if ctl.get(b.label(i), GERMAN) == GERMAN)
+        award = tables()["victory"]["beachhead_award"] if self.options.get("beachhead_vp", True) else 0
+        return total + award * len(self.g["beach_awards"]) + self.g["vp_events"]
+
+    def active_beaches(self) -> list[int]:
+        area = self.g.get("area")
+        return list(self.b.beaches[area]) if area else []
+
+    def hexes_of(self, bb: int) -> list[str]:
+        return [self.b.label(i) for i in bits(bb)]
+
+
+def opponent(side: str) -> str:
+    return ALLIED if side == GERMAN else GERMAN

@@ -1,0 +1,161 @@
+"""Set-up and the flow of units between boxes and the map (SFN 3.2-3.6, 7.1-7.6, 8.1-8.6, 15.5)."""
+
+from __future__ import annotations
+
+from .data import ALLIED, GERMAN, tables, units
+from .position import Position, UnitState
+
+BOX_OF_CODE = {"N": "north", "S": "south", "IT": "italy", "RUS": "russia", "england": "england",
+               "blooded": "blooded"}
+
+
+def fresh_unit(steps: int) -> UnitState:
+    return UnitState(hex=None, box=None, steps=steps, acted=False, replaced=False, supply="box", arrived=0,
+                     landed=0, dropped=0, withdrawn=0)
+
+
+def initial_units() -> dict[str, UnitState]:
+    """3.2-3.6: every counter in its box; map and beach units wait in 'setup' until placed."""
+    out: dict[str, UnitState] = {}
+    for uid, d in units().items():
+        us = fresh_unit(1 if d.starts_reduced else d.steps)
+        code = d.setup
+        if code in BOX_OF_CODE:
+            us["box"] = BOX_OF_CODE[code]
+        elif code.startswith("T"):
+            us["box"] = "later"
+        else:
+            us["box"] = "setup"
+        out[uid] = us
+    return out
+
+
+def beach_hex(uid: str, area: str) -> str:
+    """3.2: the landing force's beach code for the chosen area."""
+    calais, dieppe = units()[uid].setup.split(":", 1)[1].split("/")
+    return calais if area == "calais" else dieppe
+
+
+def german_setup_options(s: Position, uid: str) -> list[str]:
+    """3.4: the printed hex or a land neighbour, never an active beach; the Dieppe unit goes to 1511."""
+    b = s.b
+    code = units()[uid].setup
+    if s.g["area"] == "dieppe" and code == "1510":
+        return ["1511"]
+    active = set(s.active_beaches())
+    c = b.hex(code)
+    out = []
+    for i in (c, *b.map.nbrs[c]):
+        if b.enter[i] < 0 or i in active or (i != c and "sea" in b.map.side(c, i)):
+            continue
+        lab = b.label(i)
+        if s.occupant(lab) not in (None, GERMAN) or not s.stack_ok(lab, [uid]):
+            continue
+        out.append(lab)
+    return sorted(out)
+
+
+def is_due(turn: int, first: int, every: int = 5) -> bool:
+    return turn >= first and (turn - first) % every == 0
+
+
+def arrivals(s: Position) -> list[str]:
+    """7.1: units with a turn code go to the North box on that turn."""
+    t = s.g["turn"]
+    out = []
+    for uid, d in units().items():
+        if d.setup == f"T{t}" and s.u(uid)["box"] == "later":
+            s.to_box(uid, "north")
+            s.u(uid)["arrived"] = t
+            out.append(uid)
+    return out
+
+
+def eliminate(s: Position, uid: str, why: str, rule: str) -> None:
+    """2.12/8.4: into the dead pile, or the OOS dead pile when it died on fortress, coastal or aerial
+    supply or out of supply; 4.5: a Commonwealth unit eliminated gives the German a VP."""
+    us = s.u(uid)
+    d = units()[uid]
+    where = us["hex"]
+    kind = us["supply"]
+    pile = "oos_dead" if kind in ("none", "fortress", "coastal", "aerial") else "dead"
+    us["steps"] = 0
+    s.to_box(uid, pile)
+    s.emit("eliminated", unit=uid, hex=where, pile=pile, text=f"{d.name} is eliminated ({why})", rule=s.rule(rule))
+    if d.group == "commonwealth":
+        s.g["vp_events"] += tables()["victory"]["commonwealth_elimination"]
+        s.emit("vp", amount=1, total=s.vp(), text=f"Commonwealth loss: German VP +1 ({s.vp()})", rule=s.rule("4.5"))
+
+
+def rp_pool(uid: str) -> str:
+    """8.3: German, US (with the French) or Commonwealth replacement points."""
+    return units()[uid].group
+
+
+def rebuild_cost(uid: str) -> int:
+    """8.1: one RP to bring a unit back reduced (artillery two)."""
+    t = tables()["replacement_cost"]
+    return int(t["artillery"] if units()[uid].artillery else t["rebuild_reduced"])
+
+
+def may_receive(s: Position, uid: str) -> bool:
+    """8.3/8.6: regular supply (or a box); French infantry never; HQs never."""
+    d = units()[uid]
+    return not (d.type == "hq" or (d.nation == "french" and not d.armored))
+
+
+def replacement_actions(s: Position, side: str) -> tuple[list[str], list[str]]:
+    """Units that may be rebuilt from the dead pile / restored to full strength now."""
+    rp = s.g["rp"]
+    rebuild, restore = [], []
+    for uid, us in s.g["units"].items():
+        d = units()[uid]
+        if d.side != side or not may_receive(s, uid):
+            continue
+        pool = rp_pool(uid)
+        if us["box"] == "dead" and rp.get(pool, 0) >= rebuild_cost(uid):
+            if side == ALLIED and not rebuild_beaches(s, uid):
+                continue
+            rebuild.append(uid)
+        elif (us["hex"] or us["box"] in ("north", "south", "england")) and 0 < us["steps"] < d.steps \
+                and rp.get(pool, 0) >= 1 and (us["box"] or us["supply"] == "regular"):
+            restore.append(uid)
+    return sorted(rebuild), sorted(restore)
+
+
+def rebuild_beaches(s: Position, uid: str) -> list[str]:
+    """8.2: any active beach the German does not control, within stacking limits."""
+    out = []
+    for i in s.active_beaches():
+        lab = s.b.label(i)
+        if s.g["control"].get(lab) == GERMAN or s.occupant(lab) == GERMAN:
+            continue
+        if s.stack_ok(lab, [uid]):
+            out.append(lab)
+    return out
+
+
+def entry_hexes(s: Position, uid: str, strategic: bool) -> list[str]:
+    """7.3: North box 3100-2828, South box 1013-3421 (brief reading), Allied by nationality onto the
+    active beaches; never into an enemy-occupied hex; strategic entry never into an EZOC (12.5)."""
+    b = s.b
+    d = units()[uid]
+    us = s.u(uid)
+    if d.side == GERMAN:
+        cand = b.north_entries if us["box"] == "north" else b.south_entries
+    else:
+        nat = b.beaches_us if d.group == "us" else b.beaches_cw
+        cand = tuple(i for i in s.active_beaches() if (nat >> i) & 1)
+    enemy_zoc = s.zoc_bb(ALLIED if d.side == GERMAN else GERMAN)
+    out = []
+    for i in cand:
+        lab = b.label(i)
+        occ = s.occupant(lab)
+        if occ is not None and occ != d.side:
+            continue
+        if strategic and (enemy_zoc >> i) & 1:
+            continue
+        if not s.stack_ok(lab, [uid]):
+            continue
+        out.append(lab)
+    return sorted(set(out))

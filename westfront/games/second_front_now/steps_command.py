@@ -1,0 +1,358 @@
+"""The Command & Action phase (SFN 6.0, 7.3, 12.0): commands one at a time, each paid in CP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action, act
+from ...core.state import Procedure, Step
+from .board import regions
+from .data import ALLIED, GERMAN, tables, units
+from .movement import may_move_strategically, reach_from
+from .plans import drops_today
+from .position import Position, opponent
+from .reinforcements import eliminate, entry_hexes
+from .sequence import storm_raging
+from .steps_admin import private
+from .victory import allied_cp, german_cp, sudden_death, update_control
+
+CP = tables()["command_points"]
+
+
+def chaos(s: Position, side: str) -> bool:
+    """15.7: on Blue Point chaos day the Allies may not move, land or attack."""
+    return side == ALLIED and s.g["blue_point"].get("chaos") == s.g["turn"]
+
+
+def can_act(s: Position, uid: str) -> bool:
+    """6.4, 8.3, 15.6: one action a player turn; not after replacements; not on the turn of a drop."""
+    us = s.u(uid)
+    d = units()[uid]
+    return not us["acted"] and not us["replaced"] and us["dropped"] != s.g["turn"] and d.combat
+
+
+def movers_at(s: Position, label: str, side: str) -> list[str]:
+    return [u for u in s.at(label) if units()[u].side == side and can_act(s, u)]
+
+
+def attack_targets(s: Position, side: str) -> list[tuple[str, str]]:
+    """6.3/13.1: an adjacent enemy hex, not across an all-sea hexside, not yet attacked this turn;
+    the stack needs a non-artillery unit that may attack (13.5, 13.8)."""
+    b = s.b
+    out = []
+    enemy = opponent(side)
+    for lab in sorted(s.index()):
+        ids = movers_at(s, lab, side)
+        if not any(attack_capable(u) for u in ids):
+            continue
+        h = b.hex(lab)
+        for n in b.map.nbrs[h]:
+            t = b.label(n)
+            if t in s.g["attacked"] or "sea" in b.map.side(h, n) or s.occupant(t) != enemy:
+                continue
+            out.append((lab, t))
+    return out
+
+
+def attack_capable(uid: str) -> bool:
+    d = units()[uid]
+    return d.combat and d.type not in ("garrison", "artillery")
+
+
+def may_drop(s: Position, plan: dict[str, Any]) -> bool:
+    """15.6: not onto German units, not in a storm, within stacking limits, still in England."""
+    uid, hx = plan["unit"], plan["hex"]
+    if s.u(uid)["box"] != "england" or storm_raging(s) or s.occupant(hx) == GERMAN:
+        return False
+    return s.stack_ok(hx, [uid])
+
+
+def may_enter_from_box(s: Position, uid: str) -> bool:
+    us = s.u(uid)
+    d = units()[uid]
+    if d.type == "hq" or us["replaced"] or us["acted"]:
+        return False
+    if d.side == GERMAN:
+        return us["box"] in ("north", "south") and us["arrived"] < s.g["turn"]
+    if us["box"] != "england" or d.blooded_twin:
+        return False
+    return not (s.options.get("optional_rules", True) and storm_raging(s))
+
+
+class Command(Step[Position]):
+    """6.1-6.5: spend command points on move and attack commands until done."""
+
+    name = "command"
+
+    def begin(self, s: Position, f: dict[str, Any]) -> None:
+        side = f["side"]
+        if side == GERMAN:
+            cp = german_cp(s)
+            why: list[str] = []
+        else:
+            cp, why = allied_cp(s)
+        s.g["cp"][side] = cp
+        s.emit("command_points", side=side, cp=cp, rule=s.rule("6.1"),
+               text=f"{side.capitalize()} command points: {cp}" + (f" ({'; '.join(why)})" if why else ""))
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["side"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        return f"{f['side'].capitalize()} command phase: {s.g['cp'][f['side']]} CP left (move 1, attack 2), or end"
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        side = f["side"]
+        cp = s.g["cp"][side]
+        out: list[Action] = []
+        if cp >= CP["move"] and not chaos(s, side):
+            for lab in sorted(s.index()):
+                ids = movers_at(s, lab, side)
+                if not ids:
+                    continue
+                out.append(act("move", lab))
+                if may_move_strategically(s, ids, lab):
+                    out.append(act("strategic", lab))
+            for uid in s.in_box("north" if side == GERMAN else "england") + (s.in_box("south") if side == GERMAN else []):
+                if units()[uid].side == side and may_enter_from_box(s, uid) and entry_hexes(s, uid, False):
+                    out.append(act("enter", uid))
+            if side == GERMAN:
+                out += self.box_actions(s)
+            else:
+                out += [act("drop", p["unit"]) for p in drops_today(s) if may_drop(s, p)]
+        if cp >= CP["attack"] and not chaos(s, side):
+            out += [act("attack", a, t) for a, t in attack_targets(s, side)]
+        out.append(act("end"))
+        return out
+
+    def box_actions(self, s: Position) -> list[Action]:
+        """12.5: one North<->South move a game turn; 6.6: an HQ from a box to the CP box."""
+        out = []
+        for uid in s.in_box("north") + s.in_box("south"):
+            d = units()[uid]
+            us = s.u(uid)
+            if d.type == "hq":
+                if us["arrived"] < s.g["turn"]:
+                    out.append(act("hq", uid))
+            elif s.g["shift_turn"] != s.g["turn"] and not us["acted"] and us["arrived"] < s.g["turn"]:
+                out.append(act("shift", uid))
+        return out
+
+    def _pay(self, s: Position, f: dict[str, Any], n: int) -> None:
+        s.g["cp"][f["side"]] -= n
+
+    def on_move(self, s: Position, f: dict[str, Any], label: str) -> None:
+        self._pay(s, f, CP["move"])
+        s.emit("command", side=f["side"], kind="move", hex=label, text=f"Move command at {label}", rule=s.rule("6.2"))
+        ids = movers_at(s, label, f["side"])
+        s.call("move_stack", side=f["side"], origin=label, pool=ids, group=list(ids), strategic=False, mp=None,
+               moved=False)
+
+    def on_strategic(self, s: Position, f: dict[str, Any], label: str) -> None:
+        self._pay(s, f, CP["move"])
+        s.emit("command", side=f["side"], kind="strategic", hex=label, rule=s.rule("12.5"),
+               text=f"Strategic move command at {label}")
+        ids = movers_at(s, label, f["side"])
+        s.call("move_stack", side=f["side"], origin=label, pool=ids, group=list(ids), strategic=True, mp=None,
+               moved=False)
+
+    def on_enter(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        self._pay(s, f, CP["box_exit"])
+        ev = dict(side=f["side"], kind="enter", unit=uid, rule=s.rule("7.3"), text=f"{units()[uid].name} enters the map")
+        if f["side"] == ALLIED:
+            private(s, ALLIED, "command", **ev)
+            s.emit("command", side=ALLIED, kind="land", text="An Allied unit lands from England", rule=s.rule("7.3"))
+        else:
+            s.emit("command", **ev)
+        s.call("box_entry", side=f["side"], unit=uid)
+
+    def on_drop(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        """15.6: one CP a division; in a German ZOC one die, 1-5 a hit; no move or attack that turn."""
+        self._pay(s, f, CP["airdrop"])
+        plan = next(p for p in drops_today(s) if p["unit"] == uid)
+        plan["done"] = True
+        hx = plan["hex"]
+        s.place(uid, hx)
+        us = s.u(uid)
+        us["dropped"] = s.g["turn"]
+        us["acted"] = True
+        us["supply"] = "aerial"
+        private(s, ALLIED, "drop_unit", unit=uid, hex=hx, text=f"{units()[uid].name} drops on {hx}")
+        s.emit("airdrop", hex=hx, reveal=True, text=f"Allied paratroopers drop on {hx}", rule=s.rule("15.6"))
+        if (s.zoc_bb(GERMAN) >> s.b.hex(hx)) & 1:
+            roll = s.roll(10, why="airdrop into a German ZOC: 1-5 a hit", rule=s.rule("15.6"))[0]
+            if roll <= tables()["dice"]["drop_hit"]:
+                if us["steps"] > 1:
+                    us["steps"] -= 1
+                    s.touch()
+                    s.emit("step_loss", hex=hx, text=f"The drop on {hx} is scattered: a step lost", rule=s.rule("15.6"))
+                else:
+                    eliminate(s, uid, "airdrop into German fire", "15.6")
+
+    def on_shift(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        self._pay(s, f, CP["north_south_shift"])
+        dest = "south" if s.u(uid)["box"] == "north" else "north"
+        s.to_box(uid, dest)
+        s.u(uid)["acted"] = True
+        s.g["shift_turn"] = s.g["turn"]
+        s.emit("shift", unit=uid, box=dest, text=f"{units()[uid].name} moves to the {dest.capitalize()} box",
+               rule=s.rule("12.5"))
+
+    def on_hq(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        self._pay(s, f, CP["hq_to_cp_box"])
+        s.to_box(uid, "cp")
+        s.u(uid)["arrived"] = s.g["turn"]
+        s.emit("hq", unit=uid, text=f"{units()[uid].name} joins the German CP box: +1 CP from next turn",
+               rule=s.rule("6.6"))
+
+    def on_attack(self, s: Position, f: dict[str, Any], origin: str, target: str) -> None:
+        self._pay(s, f, CP["attack"])
+        s.g["attacked"].append(target)
+        s.emit("command", side=f["side"], kind="attack", hex=origin, target=target, rule=s.rule("6.3"),
+               text=f"Attack command: {origin} attacks {target}")
+        s.call("battle", attacker=f["side"], defender=opponent(f["side"]), origin=origin, target=target)
+
+    def on_end(self, s: Position, f: dict[str, Any]) -> None:
+        s.g["cp"][f["side"]] = 0
+        s.emit("end_phase", side=f["side"], text=f"The {f['side']} player ends his command phase")
+        s.end()
+
+    def resume(self, s: Position, f: dict[str, Any], ret: Any) -> None:
+        """After each command: control (11.6), sudden death (4.8-4.9)."""
+        update_control(s)
+        r = sudden_death(s)
+        if r:
+            s.finish(r)
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        cp = s.g["cp"][f["side"]]
+        if a.verb == "attack" and cp < CP["attack"]:
+            return f"{s.rule('6.3')}: an attack costs 2 CP; {cp} left"
+        if a.verb in ("move", "strategic", "enter") and cp < CP["move"]:
+            return f"{s.rule('6.2')}: no command points left"
+        if a.verb in ("move", "attack", "strategic") and chaos(s, f["side"]):
+            return f"{s.rule('15.7')}: Blue Point chaos day: the Allies may not move, land or attack"
+        if a.verb == "attack" and len(a.args) == 2 and a.args[1] in s.g["attacked"]:
+            return f"{s.rule('6.4')}: {a.args[1]} was already attacked this player turn"
+        return None
+
+
+class MoveStack(Step[Position]):
+    """6.2/12.2: the activated stack moves together or splits; each group picks a destination."""
+
+    name = "move_stack"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["side"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        kind = "Strategic move" if f["strategic"] else "Move"
+        names = ", ".join(units()[u].name for u in f["group"]) or "nobody"
+        return f"{kind} from {f['origin']}: {names}: choose a destination, change the group, or done"
+
+    def _ends(self, s: Position, f: dict[str, Any]) -> list[str]:
+        if not f["group"]:
+            return []
+        r = reach_from(s, sorted(f["group"]), f["origin"], strategic=f["strategic"], mp=f["mp"])
+        return [s.b.label(h) for h in r.ends]
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        out = [act("to", h) for h in self._ends(s, f)]
+        if len(f["pool"]) > 1:
+            out += [act("without", u) for u in f["group"]] + [act("with", u) for u in f["pool"] if u not in f["group"]]
+        if not f["moved"] and f["mp"] is None:
+            out.append(act("cancel"))
+        out.append(act("done"))
+        return out
+
+    def on_with(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        f["group"].append(uid)
+        f["group"].sort()
+        private(s, f["side"], "group", unit=uid)
+
+    def on_without(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        f["group"].remove(uid)
+        private(s, f["side"], "group", unit=uid)
+
+    def on_to(self, s: Position, f: dict[str, Any], label: str) -> None:
+        group = sorted(f["group"])
+        r = reach_from(s, group, f["origin"], strategic=f["strategic"], mp=f["mp"])
+        dest = s.b.hex(label)
+        path = [s.b.label(h) for h in r.path(dest)]
+        for uid in group:
+            s.place(uid, label)
+            s.u(uid)["acted"] = True
+            f["pool"].remove(uid)
+        f["moved"] = True
+        names = ", ".join(units()[u].name for u in group)
+        text = f"{names} move {path[0]} to {path[-1]} ({r.cost[dest]} MP)"
+        rule = s.rule("12.5" if f["strategic"] else "12.1")
+        if f["side"] == ALLIED and s.options.get("fog_of_war", True):
+            private(s, ALLIED, "move", units=group, path=path, cost=r.cost[dest], hex=label, text=text, rule=rule)
+            s.emit("stack_move", side=ALLIED, path=path, hex=label, rule=rule,
+                   text=f"An Allied stack moves {path[0]} to {path[-1]}")
+        else:
+            s.emit("move", units=group, path=path, cost=r.cost[dest], hex=label, text=text, rule=rule)
+        f["group"] = list(f["pool"])
+        if not f["pool"]:
+            s.end()
+
+    def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
+        s.g["cp"][f["side"]] += CP["move"]  # nothing moved: the command was not issued
+        s.end()
+
+    def on_done(self, s: Position, f: dict[str, Any]) -> None:
+        s.end()
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb == "to" and a.args:
+            return f"{s.rule('12.1')}: {a.args[0]} is out of reach (MP, enemy units, EZOC or stacking)"
+        return None
+
+
+class BoxEntry(Procedure[Position]):
+    """7.3/12.5: a unit leaves its holding box by an entry hex (its first MP) and moves on."""
+
+    name = "box_entry"
+    stages = ("choose_mode", "choose_hex", "move_on")
+
+    def choose_mode(self, s: Position, f: dict[str, Any]) -> None:
+        uid = f["unit"]
+        f["strategic"] = False
+        if f["side"] == GERMAN and s.u(uid)["supply"] in ("box", "regular") and entry_hexes(s, uid, True):
+            s.call("choice", player=GERMAN, question=f"Enter {units()[uid].name} by normal or strategic movement (SFN 12.5)?",
+                   answers=["normal", "strategic"], rule=s.rule("12.5"))
+
+    def choose_mode_done(self, s: Position, f: dict[str, Any], ret: str) -> None:
+        f["strategic"] = ret == "strategic"
+
+    def choose_hex(self, s: Position, f: dict[str, Any]) -> None:
+        hexes = entry_hexes(s, f["unit"], f["strategic"])
+        s.call("hex_choice", player=f["side"], question=f"Entry hex for {units()[f['unit']].name} (SFN 7.3)",
+               regions=regions(hexes))
+
+    def choose_hex_done(self, s: Position, f: dict[str, Any], ret: str) -> None:
+        uid = f["unit"]
+        s.place(uid, ret)
+        us = s.u(uid)
+        us["acted"] = True
+        us["supply"] = "regular"
+        if units()[uid].side == ALLIED:
+            us["landed"] = s.g["turn"]
+            private(s, ALLIED, "land", unit=uid, hex=ret, rule=s.rule("7.3"), text=f"{units()[uid].name} lands at {ret}")
+            s.emit("landing", side=ALLIED, hex=ret, text=f"An Allied unit comes ashore at {ret}", rule=s.rule("7.3"))
+        else:
+            s.emit("enter", unit=uid, hex=ret, text=f"{units()[uid].name} enters at {ret}", rule=s.rule("7.3"))
+        f["entry"] = ret
+
+    def move_on(self, s: Position, f: dict[str, Any]) -> None:
+        """7.3: the entry hex was the first MP; stop there if it is in an EZOC (11.4)."""
+        uid = f["unit"]
+        enemy_zoc = s.zoc_bb(opponent(f["side"]))
+        if (enemy_zoc >> s.b.hex(f["entry"])) & 1:
+            return
+        mp = s.mf(uid) * (2 if f["strategic"] else 1) - 1
+        if mp <= 0 or not reach_from(s, [uid], f["entry"], strategic=f["strategic"], mp=mp).ends:
+            return
+        s.call("move_stack", side=f["side"], origin=f["entry"], pool=[uid], group=[uid], strategic=f["strategic"],
+               mp=mp, moved=False)
