@@ -10,9 +10,8 @@ import pytest
 
 from westfront.core.combat.odds_crt import OddsTable
 from westfront.games.onslaught.board import board
+from westfront.games.onslaught.data import CRT, DATA, RESULT_ORDER, TYPES, UNITS, replacement_points, victory_level
 from westfront.games.onslaught.setup import landing_hexes, setup_hexes
-from westfront.games.onslaught.tables import CRT, DATA, RESULT_ORDER, replacement_points, victory_level
-from westfront.games.onslaught.units import TYPES, UNITS
 
 from .helpers import new
 
@@ -110,7 +109,7 @@ def test_crt_tempo():
 
 def test_fast_lookups_agree_with_the_table():
     # onslaught 7.0: the memoised lookups used by play and the AI give the table's own answers
-    from westfront.games.onslaught.tables import distribution, odds
+    from westfront.games.onslaught.data import distribution, odds
 
     for a in range(0, 40):
         for d in range(1, 20):
@@ -171,7 +170,7 @@ def test_setup_paratroops_and_german_hexes():
 
 def test_scale_and_turn_calendar():
     # onslaught 1.0: 20 turns of about 15 days each, from the invasion to the Rhine crossings
-    from westfront.games.onslaught.state import turn_dates, turn_label
+    from westfront.games.onslaught.data import turn_dates, turn_label
 
     assert turn_label(1) == "Turn 1 (6 Jun – 20 Jun 1944)"
     first, _ = turn_dates(1)
@@ -184,7 +183,7 @@ def test_scale_and_turn_calendar():
 def test_starting_supply_and_turn():
     # onslaught 3.0: Allied supply and income markers on 12, German supply on 8, turn 1
     s = new()
-    assert s.g["sp"] == {"allied": 12, "german": 8} and s.g["income"] == 12 and s.turn == 1
+    assert s.g["supply_points"] == {"allied": 12, "german": 8} and s.g["income"] == 12 and s.turn == 1
     # onslaught 5.0: the Allied player takes the first action
     assert s.current_player() == "allied"
     v = s.view("german")
