@@ -188,3 +188,14 @@ def test_starting_supply_and_turn():
     assert s.current_player() == "allied"
     v = s.view("german")
     assert v["budgets"]["allied"]["supply"] == 12 and v["turn_label"].startswith("Turn 1 (6 Jun")
+
+
+def test_every_fortified_hexside_borders_a_fortification():
+    # onslaught 7.5: a fortified hexside doubles the defence of a German stack in a fortification hex; a
+    # fortified hexside with no fortification hex on either side (the West Wall route straying into the
+    # Netherlands, Luxembourg or Lorraine: 4116|4217, 4921|4922…) could never double anything
+    b = board()
+    lonely = [(b.m.label(x), b.m.label(y)) for x, y in b.fortified_sides
+              if not ((b.fortification >> x) & 1 or (b.fortification >> y) & 1)]
+    assert not lonely
+    assert len(b.fortified_sides) >= 2 * 50  # the West Wall (both directions) and the fortified ports

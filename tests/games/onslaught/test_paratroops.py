@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from westfront.games.onslaught.combat import enemy_targets
 from westfront.games.onslaught.data import UNITS
 from westfront.games.onslaught.hexchoice import block_of
+from westfront.games.onslaught.movement import moves
 from westfront.games.onslaught.reinforcements import rebuild_cost, refit_cost
+from westfront.games.onslaught.supply import in_supply
 
 from .helpers import choose, clear, enter, enter_stage, lab, legal, new, open_area, play, put, units, walk
 
@@ -95,3 +98,22 @@ def test_paratroop_reinforcements_go_to_the_box():
     s.g["turn"] = 2
     enter_stage(s, {"step": "reinforcement_step", "stage": "allied_reinforcements"})
     assert s.unit("br-1ab")["box"] == "para"
+
+
+def test_every_division_at_set_up_can_act():
+    # onslaught 3.0: every division set up on the map traces supply and can either move or attack an enemy
+    # next to it; none is meant to start stuck. The 6th Airborne (east of the Orne, Ranville) links up with
+    # Sword across the Orne: it was cut off by a sea hexside, out of supply with only `done` to play.
+    s = new()
+    intentionally_immobile: set[str] = set()
+    stuck = []
+    for u in s.on_map():
+        side = UNITS[u].side
+        can_move = bool(moves(s, u, oos=not in_supply(s, u), bridges=0).ends())
+        can_attack = bool(enemy_targets(s, side, [u]))
+        if not in_supply(s, u) or not (can_move or can_attack):
+            stuck.append(u)
+    assert set(stuck) == intentionally_immobile, stuck
+    h6 = s.hex_of("br-6ab")
+    assert h6 is not None and (h6, s.board.landing_zone[2]) not in s.board.sea_extra
+    assert s.map.distance(h6, s.board.landing_zone[2]) == 1  # next to Juno-Sword, east of the Orne

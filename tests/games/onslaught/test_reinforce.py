@@ -180,18 +180,53 @@ def test_replacement_points_and_costs_in_play():
 
 
 def test_german_replacements_keep_away_from_the_allies():
-    # onslaught 11.4: not within reach (two MP, as 6.4 counts it) of any Allied division or Allied supply
-    # source, and in supply by a line that keeps that distance from Allied divisions
+    # onslaught 11.4: not within three MP of any Allied division or Allied supply source, and in supply by
+    # a line that keeps that distance from Allied divisions
     s = new()
     c = open_area(4)
     clear(s)
     a = put(s, units("allied", "inf", 1)[0], c)
     ok = german_replacement_hexes(s)
-    near_allied = s.board.within(1 << c, 2)
-    near_src = s.board.within(allied_source_bb(s), 2)
+    near_allied = s.board.within(1 << c, 3)
+    near_src = s.board.within(allied_source_bb(s), 3)
     assert ok and not ok & near_allied and not ok & near_src
     assert not ok & ~supply_area(s, "german")
+    # onslaught 11.4: three MP, not two: the ring of hexes exactly three MP away is barred (the old code
+    # allowed it)
+    ring3 = s.board.within(1 << c, 3) & ~s.board.within(1 << c, 2)
+    assert ring3 and not ok & ring3
     del a
+
+
+def test_area_b_entry_may_be_in_enemy_zoc():
+    # onslaught 10.1: reinforcements may be placed in enemy ZOC; 10.3: Allied divisions keyed to area B enter
+    # in any hex of that area (free of Germans, room to stack) — a German next to it does not bar the hex
+    s = new()
+    clear(s)
+    s.g["turn"] = 8
+    b = s.board
+    hexes = [h for h in bits(b.area_b) if s.map.nbrs[h]]
+    h = hexes[len(hexes) // 2]
+    g = next(n for n in s.map.nbrs[h] if (b.land >> n) & 1)
+    put(s, units("german", "inf", 1)[0], g)
+    zoc = s.zoc_bb("german") & b.area_b & ~s.side_bb("german")
+    assert zoc
+    assert reinforcement_hexes(s, "us-3", {}) & zoc == zoc  # the old code refused these hexes
+
+
+def test_delayed_reinforcements_may_stay_in_the_box():
+    # onslaught 10.3: divisions in the Delayed Reinforcements box may enter during any later turn: the Allied
+    # player may leave one there (the old code forced every one onto the map)
+    s = new()
+    clear(s)
+    s.g["units"]["us-29"].update(hex=None, box="delayed")
+    at_reinforcements(s, 3)
+    finish_german(s)
+    assert "delay us-29" in legal(s)
+    assert not any(a.startswith("delay") and a != "delay us-29" for a in legal(s))  # only boxed divisions
+    while "delay us-29" in legal(s):
+        play(s, "delay us-29")
+    assert s.unit("us-29")["box"] == "delayed" and s.unit("us-29")["hex"] is None
 
 
 def test_allied_replacements_at_sources_or_delayed():

@@ -6,10 +6,27 @@ import pytest
 
 from westfront.core.bitboard import bits
 from westfront.core.errors import IllegalAction
+from westfront.games.onslaught.movement import strategic_eligible
 from westfront.games.onslaught.supply import in_supply
 from westfront.testing.dice import forced_dice
 
-from .helpers import clear, enter, idx, lab, legal, nb, new, no_river, open_area, play, put, start_turn, units, walk
+from .helpers import (
+    clear,
+    enter,
+    first_with,
+    idx,
+    lab,
+    legal,
+    nb,
+    new,
+    no_river,
+    open_area,
+    play,
+    put,
+    start_turn,
+    units,
+    walk,
+)
 
 # An RNG state whose dice are 3, 5, 4 (three attack rolls), then the initiative rolls of the 4.1
 # example: 5-4, 5-1, 1-3 and the tie 5-5. Found by searching SplitMix64 states (numpy, offline).
@@ -256,3 +273,27 @@ def test_illegal_text_changes_nothing():
     with pytest.raises(IllegalAction, match="5.2"):
         s.apply(f"activate {lab(idx(s.unit('de-352')['hex']))}")
     assert s.hash() == h
+
+
+def test_reserve_step_offers_only_stacks_that_can_move():
+    # onslaught 4.0, 6.4, 8.6: in the German Reserve Step a stack that cannot trace supply when activated
+    # could not move strategically, so activating it would only waste a supply point: it is not offered
+    # (the old code offered every stack three MP from the Allies)
+    s = new()
+    clear(s)
+    b = s.board
+    for p in b.ports:  # no fortified port left to the Germans in Brittany
+        if p.fortified:
+            s.g["captured"].append(s.map.label(p.hex))
+    allies = iter(units("allied", "inf", 30))
+    for h in bits(b.land):  # an Allied line across the base of Brittany cuts the west off
+        if b.offset[h][0] == 6:
+            put(s, next(allies), h)
+    west = min(h for h in bits(b.land) if b.offset[h][0] <= 2)
+    cut = put(s, units("german", "inf", 1)[0], west)
+    home = put(s, units("german", "inf", 2)[1], first_with(lambda h: (b.germany >> h) & 1 and (b.east_edge >> h) & 1))
+    assert not in_supply(s, cut) and strategic_eligible(s, cut) and in_supply(s, home)
+    enter(s, {"step": "reserve_step"})
+    assert s.frame()["step"] == "movement_action"
+    assert f"activate {s.unit(cut)['hex']}" not in legal(s)
+    assert f"activate {s.unit(home)['hex']}" in legal(s)

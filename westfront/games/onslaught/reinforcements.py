@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core.bitboard import bits
 from ...core.supply import supplied_area
-from .data import REPL_COSTS, STACK_LIMIT, UNITS, other
+from .data import REPL_COSTS, STACK_LIMIT, SUPPLY, UNITS, other
 from .position import Position
 from .supply import (
     allied_source_bb,
@@ -16,11 +16,11 @@ from .supply import (
     german_edge_supply,
     german_source_bb,
     passable_for,
-    southern_france_hexes,
     supply_area,
 )
 
 FRENCH_RECRUITS_PER_CITY = 2  # 14.2
+GERMAN_REPLACEMENT_DISTANCE = 3  # 11.4: replacements keep more than three MP from the Allies (1-3 MP is barred)
 
 
 def room(s: Position, side: str, limit: int = STACK_LIMIT) -> int:
@@ -45,6 +45,15 @@ def french_recruit_hexes(s: Position, per_city: dict[str, int]) -> int:
     return out
 
 
+def area_b_entry(s: Position) -> int:
+    """10.1, 10.3: Allied divisions due at area B may be placed in any of its hexes free of Germans —
+    enemy ZOC does not bar a reinforcement (10.1) — once southern France supplies the Allies (8.4:
+    from turn 8); a division there traces its line off the southern edge through the hex it stands in."""
+    if s.turn < SUPPLY.southern_france_from_turn:
+        return 0
+    return s.board.area_b & ~s.side_bb("german")
+
+
 def reinforcement_hexes(s: Position, uid: str, per_city: dict[str, int]) -> int:
     """10.1-10.3, 14.2: where a reinforcement may be placed now."""
     u = UNITS[uid]
@@ -54,7 +63,7 @@ def reinforcement_hexes(s: Position, uid: str, per_city: dict[str, int]) -> int:
         area = {"A": b.area_a, "B": b.area_b}.get(u.entry, b.germany)
         return area & free & german_edge_supply(s)
     if u.entry == "B":
-        return southern_france_hexes(s) & free
+        return area_b_entry(s) & free
     if u.entry == "asterisk" and s.options.get("free_french"):
         return french_recruit_hexes(s, per_city) & free
     return allied_source_hexes(s) & free
@@ -77,12 +86,12 @@ def refit_cost(uid: str) -> int:
 
 
 def german_replacement_hexes(s: Position) -> int:
-    """11.4: in supply by a line that keeps more than two MP from Allied divisions, and not within two MP of
-    an Allied division or an Allied supply source."""
+    """11.4: not within three MP of an Allied division or an Allied supply source, and in supply by a line
+    that never passes within three MP of an Allied division."""
     def compute() -> int:
         b = s.board
-        near_allied = s.near_bb("allied")
-        near_sources = b.within(allied_source_bb(s), 2)
+        near_allied = b.within(s.side_bb("allied"), GERMAN_REPLACEMENT_DISTANCE)
+        near_sources = b.within(allied_source_bb(s), GERMAN_REPLACEMENT_DISTANCE)
         passable = passable_for(s, "german", extra_block=near_allied)
         area = supplied_area(b.dil, german_source_bb(s) & ~near_allied, passable) | (b.fortification & ~near_allied)
         return area & room(s, "german") & ~near_allied & ~near_sources

@@ -19,6 +19,7 @@ from .data import PARA_RETURN, STACK_LIMIT, SUPPLY, UNITS, other
 from .hexchoice import ZoomedHexChoice, hex_actions
 from .movement import Moves, bridge_hexes, moves, strategic_eligible
 from .position import Position
+from .supply import stack_in_supply
 
 
 class ChooseAction(Step[Position]):
@@ -129,13 +130,21 @@ class MovementAction(Step[Position]):
         for h, us in sorted(own_stacks(s, side).items()):
             if activation_cost(s, us) > points:
                 continue
-            if f.get("reserve") and not any(strategic_eligible(s, u) for u in us):
+            if f.get("reserve") and not self.reserve_useful(s, h, us):
                 continue
             out.append(act("activate", s.map.label(h)))
         if side == "allied" and not f.get("reserve") and points >= SUPPLY.paradrop:
             out += [act("drop", u) for u in s.in_box("para", "allied")]
         out.append(act("done"))
         return out
+
+    @staticmethod
+    def reserve_useful(s: Position, h: int, us: list[str]) -> bool:
+        """4.0, 6.4, 8.6: in the Reserve Step a stack is worth its supply point only if it traces supply
+        (out of supply it could not move strategically) and one of its divisions has a strategic move."""
+        if not stack_in_supply(s, h, "german"):
+            return False
+        return any(strategic_eligible(s, u) and moves(s, u, oos=False, bridges=0, normal=False).ends() for u in us)
 
     def on_done(self, s: Position, f: dict[str, Any]) -> None:
         s.end(s.act["acted"])

@@ -19,7 +19,7 @@ from .supply import allied_sources, in_supply, threatened_sources
 
 class Reinforce(ZoomedHexChoice):
     """10.1-10.3: choose a reinforcement, then its hex. Divisions that cannot enter are delayed (Allied),
-    lost (German areas A and B) or held for next turn (Germany)."""
+    lost (German areas A and B) or held for next turn (Germany); delayed ones may also wait (``delay``)."""
 
     name = "reinforce"
 
@@ -58,7 +58,16 @@ class Reinforce(ZoomedHexChoice):
         if f["selected"]:
             cands = bits(reinforcement_hexes(s, f["selected"], f["per_city"]))
             return hex_actions(s, f, cands, "at") + [act("cancel")]
-        return [act("place", u) for u in f["pending"]]
+        out = [act("place", u) for u in f["pending"]]
+        out += [act("delay", u) for u in f["pending"] if s.unit(u)["box"] == "delayed"]
+        return out
+
+    def on_delay(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        """10.3: a division in the Delayed Reinforcements box may enter on any later turn: it may wait."""
+        f["pending"].remove(uid)
+        s.emit("kept_delayed", unit=uid, side="allied", rule=s.rule("10.3"),
+               text=f"{UNITS[uid].name} stays in the Delayed Reinforcements box")
+        self.settle(s, f)
 
     def on_place(self, s: Position, f: dict[str, Any], uid: str) -> None:
         f["selected"] = uid
