@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import random
 from pathlib import Path
 
 import pytest
@@ -12,40 +12,39 @@ from westfront.games.onslaught import GameState
 from westfront.testing.kit import legal, play
 
 DATA = Path(__file__).parent / "data"
+# what the saves showed when they were written (before named stages and renamed keys)
+SAVED = {
+    "save_midturn": ("german", "German replacements (2 points): rebuild or refit a division, or done"),
+    "save_midcombat": ("allied", "Retreat from 1120 (6th Airborne): choose where each division ends"),
+}
 
 
-@pytest.mark.parametrize("name", ["save_midturn", "save_midcombat"])
-def test_old_format_saves_load_and_match_a_replay(name):
-    # onslaught 4.0: a save from before named stages (integer stage counters, short g keys) loads,
-    # shows the same decision as a replay of its actions, and plays on identically
-    text = (DATA / f"{name}.json").read_text(encoding="utf-8")
-    old = westfront.from_json(text)
+@pytest.mark.parametrize("name", sorted(SAVED))
+def test_old_format_saves_load_and_play_on(name):
+    # onslaught 4.0: a save from before named stages (integer stage counters, short g keys) loads at the
+    # decision it was saved at and plays on; the flow's stages turn into names as the steps resume
+    old = westfront.from_json((DATA / f"{name}.json").read_text(encoding="utf-8"))
     assert isinstance(old, GameState)
-    doc = json.loads(text)
-    replay = westfront.replay("onslaught", doc["scenario"], doc["options"], doc["seed"], doc["actions"])
     assert any(isinstance(f.get("stage"), int) for f in old.g["flow"])
-    assert all(isinstance(f.get("stage", ""), str) for f in replay.g["flow"])
-    assert old.current_player() == replay.current_player() and old.prompt() == replay.prompt()
-    assert legal(old) == legal(replay)
-    assert old.view("allied") == replay.view("allied")
-    # play the same ten actions in both and compare again
-    for _ in range(10):
-        if replay.is_terminal():
+    player, prompt = SAVED[name]
+    assert old.current_player() == player and old.prompt().startswith(prompt)
+    assert "supply_points" in old.g and "sp" not in old.g
+    for side in ("allied", "german", None):
+        old.view(side)
+    rnd = random.Random(1)
+    turn = old.turn
+    for _ in range(3000):
+        if old.turn > turn or old.is_terminal():
             break
-        a = legal(replay)[0]
-        play(old, a)
-        play(replay, a)
-        assert legal(old) == legal(replay) and old.view(None) == replay.view(None)
-    assert old.view("german") == replay.view("german")
+        play(old, rnd.choice(legal(old)))
+    assert old.turn == turn + 1 or old.is_terminal()
+    assert all(isinstance(f.get("stage", ""), str) for f in old.g["flow"])
 
 
 def test_old_saves_name_their_stages_once_resumed():
     # onslaught 4.0: the integer stages of the old save map onto the named stages of the turn
     s = westfront.from_json((DATA / "save_midturn.json").read_text(encoding="utf-8"))
     stages = {f["step"]: f["stage"] for f in s.g["flow"] if "stage" in f}
-    assert stages == {"turn": 4, "reinforcement_step": 4}  # as saved
+    assert stages == {"turn": 4, "reinforcement_step": 4}  # as saved: waiting in German replacements
     play(s, "done")  # the German replacements end: the step goes on by name
     assert next(f for f in s.g["flow"] if f["step"] == "reinforcement_step")["stage"] == "allied_replacements"
-    while s.turn == 2:
-        play(s, legal(s)[-1])
-    assert s.g["flow"][0] == {"step": "turn", "stage": "bulge"} or s.g["flow"][0]["stage"] == "action_step"

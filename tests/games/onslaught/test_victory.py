@@ -99,7 +99,7 @@ def test_gap_bonus():
     col = sorted({s.map.grid.to_offset(s.map.axial[h])[0] for h in bits(b.land)})
     mid = col[len(col) // 2]
     line = [h for h in bits(b.land) if s.map.grid.to_offset(s.map.axial[h])[0] == mid]
-    for h, u in zip(line, units("german", "inf", 44) + units("german", "vg", 20), strict=False):
+    for h, u in zip(line, units("german", "inf", 24) + units("german", "vg", 40), strict=False):
         put(s, u, h)
     assert len(line) <= 64
     assert gap_bonus(s, "allied") == 0
