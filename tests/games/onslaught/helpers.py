@@ -23,6 +23,7 @@ from westfront.testing.kit import enter, legal, play
 def new(seed: int = 0, **options) -> GameState:
     s = westfront.load("onslaught", options=options or None, seed=seed)
     assert isinstance(s, GameState)
+    s.apply("historical")  # 3.0: the first decision, the grouping of the landing divisions
     return s
 
 

@@ -8,10 +8,12 @@ import tomllib
 
 import pytest
 
+import westfront
 from westfront.core.combat.odds_crt import OddsTable
 from westfront.games.onslaught.board import board
 from westfront.games.onslaught.data import CRT, DATA, RESULT_ORDER, TYPES, UNITS, replacement_points, victory_level
 from westfront.games.onslaught.setup import landing_hexes, setup_hexes
+from westfront.testing.kit import legal, play
 
 from .helpers import new
 
@@ -199,3 +201,25 @@ def test_every_fortified_hexside_borders_a_fortification():
               if not ((b.fortification >> x) & 1 or (b.fortification >> y) & 1)]
     assert not lonely
     assert len(b.fortified_sides) >= 2 * 50  # the West Wall (both directions) and the fortified ports
+
+
+def test_allied_grouping_is_the_first_decision():
+    # onslaught 3.0: two infantry divisions in each landing hex, grouped however the Allied player wants:
+    # the first decision offers the historical grouping (the default) or a regrouping, two per hex
+    s = westfront.load("onslaught", seed=0)
+    assert s.current_player() == "allied" and legal(s) == ["historical", "regroup"]
+    before = {u: s.unit(u)["hex"] for u in s.on_map("allied")}
+    play(s, "regroup")
+    lands = [s.map.label(h) for h in s.board.landing_zone]
+    six = [a.split()[1] for a in legal(s)]
+    assert len(six) == 6 and all(before[u] in lands for u in six)
+    order = ["br-3", "ca-3", "us-1", "br-50", "us-4", "br-51"]  # Canadians and British west, Americans east
+    for u in order:
+        play(s, f"assign {u}")
+    assert s.frame()["step"] == "action"
+    for i, u in enumerate(order):
+        assert s.unit(u)["hex"] == lands[i // 2]
+    assert all(len([u for u in order if s.unit(u)["hex"] == h]) == 2 for h in lands)
+    h = westfront.load("onslaught", seed=0)
+    play(h, "historical")
+    assert {u: h.unit(u)["hex"] for u in h.on_map("allied")} == before  # the default keeps units.csv's

@@ -258,5 +258,11 @@ class _Context:
     def v_end(self, a: Action) -> float:
         return 0.0
 
+    def v_historical(self, a: Action) -> float:
+        return 0.5  # 3.0: the historical grouping of the landing divisions is the default
+
+    def v_regroup(self, a: Action) -> float:
+        return -0.5
+
     def v_back(self, a: Action) -> float:
         return -0.2

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from ...core.actions import Action
 from ...core.state import GameInfo, OptionInfo, ScenarioInfo, Step
 from ...core.steps import game_steps
-from . import sequence, steps_action, steps_combat, steps_reinforcement
+from . import sequence, steps_action, steps_combat, steps_reinforcement, steps_setup
 from .board import MAP_PATH
 from .data import SCENARIOS, SIDES
 from .position import Position
@@ -42,7 +42,8 @@ INFO = GameInfo(
 RULE_SECTIONS: tuple[tuple[str, str, str], ...] = (
     ("1.0", "Scale: 11-mile hexes, divisions, 20 turns of about 15 days", "tables.toml [turns]; data.turn_label"),
     ("2.3", "Counters: full and depleted sides, types and colours", "data.py; tables.toml [types]; view.py"),
-    ("3.0", "Set-up: landing hexes, set-up hexes, starting supply", "setup.py: initial_position"),
+    ("3.0", "Set-up: landing hexes, set-up hexes, starting supply, Allied grouping",
+     "setup.py: initial_position; steps_setup.py: SetUp, LandingGrouping"),
     ("4.0", "Turn sequence: Action, German Reserve and Reinforcement Steps", "sequence.py: Turn"),
     ("4.1", "Turn 1 example: supply arithmetic and incomes", "sequence.py, steps_reinforcement.py (tested end to end)"),
     ("5.0", "Action Step: first action, initiative rolls, ties and passes end it", "sequence.py: ActionStep"),
@@ -103,13 +104,13 @@ class GameState(Position):
     """Onslaught: the position plus the game's description, steps, set-up and views."""
 
     INFO: ClassVar[GameInfo] = INFO
-    STEPS: ClassVar[dict[str, Step[Any]]] = game_steps(*sequence.STEPS, *steps_action.STEPS, *steps_combat.STEPS,
+    STEPS: ClassVar[dict[str, Step[Any]]] = game_steps(*steps_setup.STEPS, *sequence.STEPS, *steps_action.STEPS, *steps_combat.STEPS,
                                                        *steps_reinforcement.STEPS)
 
     def setup(self, scenario: str, options: dict[str, Any]) -> None:
-        """3.0: the starting position; the first turn begins."""
+        """3.0: the starting position; the Allied grouping decision, then the first turn."""
         self.g.update(initial_position(scenario, options))
-        self.call("turn")
+        self.call("set_up")
 
     def view(self, player: str | None) -> dict[str, Any]:
         return build_view(self, player)
