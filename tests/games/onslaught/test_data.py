@@ -223,3 +223,13 @@ def test_allied_grouping_is_the_first_decision():
     h = westfront.load("onslaught", seed=0)
     play(h, "historical")
     assert {u: h.unit(u)["hex"] for u in h.on_map("allied")} == before  # the default keeps units.csv's
+
+
+def test_german_set_up_uses_every_type_the_rule_names():
+    # onslaught 3.0: German set-up hexes hold paratroop, infantry, volksgrenadier, panzer and SS divisions;
+    # the static coast divisions of 6 June 1944 set up on volksgrenadier counters (none did before)
+    at_setup = {u.kind for u in UNITS.values() if u.side == "german" and u.turn == 0}
+    assert at_setup == {"para", "inf", "vg", "pz", "sspz"}
+    for uid in ("de-709", "de-716", "de-711"):  # the static divisions on the invasion coast
+        assert UNITS[uid].kind == "vg" and "static" in UNITS[uid].source
+    assert UNITS["de-352"].kind == "inf"  # a field division
