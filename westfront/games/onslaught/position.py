@@ -149,7 +149,10 @@ class Position(State):
         return occ, {side: int.from_bytes(a, "little") for side, a in arrs.items()}
 
     def _positions(self) -> tuple[dict[int, list[str]], dict[str, int]]:
-        return self.cached("pos", self._index)  # type: ignore[no-any-return]
+        got = self.memo.get("pos")  # the hottest query: ``cached`` without the call
+        if got is None:
+            got = self.memo["pos"] = self._index()
+        return got  # type: ignore[no-any-return]
 
     def occupancy(self) -> dict[int, list[str]]:
         """Hex slot -> units there (both sides cannot share a hex)."""
@@ -167,14 +170,20 @@ class Position(State):
 
     def zoc_bb(self, side: str) -> int:
         """onslaught 6.2: a division's ZOC is its hex and the six around it, never across sea hexsides."""
-        def compute() -> int:
+        key = ("zoc", side)
+        bb = self.memo.get(key)
+        if bb is None:
             own = self.side_bb(side)
-            return (own | self.board.dil.step(own)) & self.board.land
-        return self.cached(("zoc", side), compute)  # type: ignore[no-any-return]
+            bb = self.memo[key] = (own | self.board.dil.step(own)) & self.board.land
+        return bb  # type: ignore[no-any-return]
 
     def near_bb(self, side: str) -> int:
         """Hexes an enemy of ``side`` could not use strategically: within 2 MP of its units (6.4)."""
-        return self.cached(("near", side), lambda: self.board.within(self.side_bb(side), 2))  # type: ignore[no-any-return]
+        key = ("near", side)
+        bb = self.memo.get(key)
+        if bb is None:
+            bb = self.memo[key] = self.board.within(self.side_bb(side), 2)
+        return bb  # type: ignore[no-any-return]
 
     def strength(self, uid: str) -> int:
         return UNITS[uid].strength(bool(self.g["units"][uid]["full"]))

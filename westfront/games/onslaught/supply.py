@@ -94,13 +94,15 @@ def passable_for(s: Position, side: str, extra_block: int = 0) -> int:
 
 def supply_area(s: Position, side: str) -> int:
     """Hexes where a division of ``side`` traces a supply line now."""
-    def compute() -> int:
+    key = ("supply", side)
+    bb = s.memo.get(key)
+    if bb is None:
         src = allied_source_bb(s) if side == "allied" else german_source_bb(s)
         bb = supplied_area(s.board.dil, src, passable_for(s, side))
         if side == "german":
             bb |= s.board.fortification  # 7.5, 8.4: always in supply in a fortification
-        return bb
-    return s.cached(("supply", side), compute)  # type: ignore[no-any-return]
+        s.memo[key] = bb
+    return bb  # type: ignore[no-any-return]
 
 
 def german_edge_supply(s: Position) -> int:
