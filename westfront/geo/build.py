@@ -647,6 +647,9 @@ def _make_line(ms: MapState, eg: EdgeGraph, sides: dict, name: str, ln: dict[str
         keys = [k for k in keys if k[0] in keep or k[1] in keep]
     if ln.get("land_only", False):
         keys = [k for k in keys if ms.is_land(k[0]) and ms.is_land(k[1])]
+    if ln.get("touch_countries"):  # keep only hexsides with a hex of these countries on one side
+        touch = set(ln["touch_countries"])
+        keys = [k for k in keys if ms.country[k[0]] in touch or ms.country[k[1]] in touch]
     if not keys:
         raise BuildError(f"{what}: selects no hexsides")
     for k in keys:

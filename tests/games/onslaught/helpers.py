@@ -13,14 +13,17 @@ from functools import cache
 
 import westfront
 from westfront.core.bitboard import bits
+from westfront.games.onslaught import GameState
 from westfront.games.onslaught.board import board
-from westfront.games.onslaught.state import GameState
-from westfront.games.onslaught.units import UNITS
+from westfront.games.onslaught.data import UNITS
+from westfront.games.onslaught.hexchoice import block_of
+from westfront.testing.kit import enter, legal, play
 
 
 def new(seed: int = 0, **options) -> GameState:
     s = westfront.load("onslaught", options=options or None, seed=seed)
     assert isinstance(s, GameState)
+    s.apply("historical")  # 3.0: the first decision, the grouping of the landing divisions
     return s
 
 
@@ -123,20 +126,9 @@ def to_action(s: GameState, side: str = "allied") -> GameState:
     top = s.frame()
     assert top is not None and top["step"] == "action"
     top["side"] = side
-    s.g["act"] = None
+    s.g["action"] = None
     s.touch()
     return s
-
-
-def legal(s: GameState) -> list[str]:
-    return [str(a) for a in s.legal_actions()]
-
-
-def play(s: GameState, *texts: str) -> list[dict]:
-    events: list[dict] = []
-    for t in texts:
-        events += s.apply(t)
-    return events
 
 
 def first_with(pred: Callable[[int], bool]) -> int:
@@ -159,8 +151,6 @@ def side_with(feature: str, pred: Callable[[int, int], bool] = lambda a, b: True
 
 def choose(s: GameState, verb: str, h: int) -> list[dict]:
     """Apply ``verb HEX``, going through the block choice (``near``) when the list is zoomed."""
-    from westfront.games.onslaught.hexchoice import block_of
-
     text = f"{verb} {lab(h)}"
     acts = legal(s)
     if text in acts:
@@ -185,33 +175,20 @@ def quiet_centre(radius: int = 3, skip: int = 0) -> int:
     raise AssertionError("no quiet area")
 
 
-def force_dice(s: GameState, *values: int) -> None:
-    """Set the game's RNG to a state whose next dice are ``values`` (a search over states)."""
-    from westfront.core.rng import Rng
-
-    for k in range(1, 10_000_000):
-        g = {"rng": k * 0x9E3779B1}
-        r = Rng(g)
-        if all(r.die(6) == v for v in values):
-            s.g["rng"] = k * 0x9E3779B1
-            s.touch()
-            return
-    raise AssertionError("no RNG state found")
-
-
-def jump(s: GameState, *frames: dict, resume: bool = False) -> GameState:
-    """Put the flow at ``frames`` (bottom first) and run the top one's ``begin`` (or ``resume``)."""
-    s.g["flow"] = [dict(f) for f in frames]
-    s.g["act"] = None
-    s.touch()
-    top = s.g["flow"][-1]
-    s._ops = [("resume", (top, None))] if resume else [("begin", top)]
-    s._run()
-    return s
+def enter_stage(s: GameState, *frames: dict) -> GameState:
+    """Enter ``frames`` (bottom first) with the top procedure starting at its frame's named ``stage``
+    rather than its first: the stage before it is resumed as if its child had just ended."""
+    top = dict(frames[-1])
+    stages = GameState.STEPS[top["step"]].stages  # type: ignore[attr-defined]
+    i = stages.index(top["stage"])
+    if i == 0:
+        return enter(s, *frames[:-1], top)  # type: ignore[return-value]
+    top["stage"] = stages[i - 1]
+    return enter(s, *frames[:-1], top, resume=True)  # type: ignore[return-value]
 
 
 def start_turn(t: int, seed: int = 0, **options) -> GameState:
     """A new game moved to the start of turn ``t`` (its Turn step begins: Bulge choice, first action)."""
     s = new(seed=seed, **options)
     s.g["turn"] = t
-    return jump(s, {"step": "turn"})
+    return enter(s, {"step": "turn"})  # type: ignore[return-value]

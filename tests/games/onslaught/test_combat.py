@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from westfront.core.bitboard import bits
-from westfront.games.onslaught.combat import assess
-from westfront.games.onslaught.tables import CRT
+from westfront.games.onslaught.combat import adjacent_attackers, assess
+from westfront.games.onslaught.data import CRT
+from westfront.games.onslaught.supply import in_supply
+from westfront.testing.dice import forced_dice
 
 from .helpers import (
     board,
     choose,
     clear,
-    force_dice,
     lab,
     legal,
     nb,
@@ -52,9 +53,10 @@ def attack(s, target, *attackers, dice=None):
     play(s, f"attack {lab(target)}")
     for u in attackers:
         play(s, f"add {u}")
-    if dice is not None:
-        force_dice(s, dice)
-    return play(s, "resolve")
+    if dice is None:
+        return play(s, "resolve")
+    with forced_dice(s, dice):
+        return play(s, "resolve")
 
 
 def test_combat_example(field):
@@ -74,7 +76,7 @@ def test_combat_example(field):
     assert not s.unit(d)["full"]  # depleted, and now retreating
     assert s.frame()["step"] == "retreat" and s.current_player() == "german"
     # onslaught 5.4: two stacks were activated for this attack
-    assert s.g["sp"]["allied"] == 10
+    assert s.g["supply_points"]["allied"] == 10
 
 
 def test_terrain_modifier():
@@ -139,7 +141,7 @@ def test_supply_modifiers(field):
     s, c = field
     d = put(s, units("german", "inf", 1)[0], c)
     around = ring(s, c)
-    assert not s.in_supply(d)
+    assert not in_supply(s, d)
     a = assess(s, c, around[:1])
     assert [m.amount for m in a.modifiers] == [1]
     for lab_ in list(s.g["control"]):  # the Allies lose every source: their divisions are cut off
@@ -163,7 +165,7 @@ def test_modifiers_are_cumulative_and_clamped():
     for h, u in zip(others, units("allied", "inf", 5), strict=True):
         put(s, u, h)
     x = put(s, units("allied", "arm", 1)[0], a_)
-    assert not s.in_supply(d)
+    assert not in_supply(s, d)
     ass = assess(s, t, [x])
     assert ass.modifier == -1
     col = ass.column
@@ -322,7 +324,7 @@ def test_retreated_division_does_not_count_again_in_the_same_combat_action(field
         play(s, "done")
     a = assess(s, h, [y])
     assert a.defence == s.strength(d2) == 4  # d1 is not counted
-    s.g["act"]["kind"] = "breakthrough"
+    s.g["action"]["kind"] = "breakthrough"
     assert assess(s, h, [y]).defence == 8
 
 
@@ -363,8 +365,7 @@ def test_fortification_stand_and_supply():
     for h, u in zip([n for n in s.map.nbrs[f] if (s.board.land >> n) & 1], units("allied", "inf", 6), strict=False):
         put(s, u, h)
         attackers.append(u)
-    assert s.in_supply(g)  # surrounded, yet supplied
-    from westfront.games.onslaught.combat import adjacent_attackers
+    assert in_supply(s, g)  # surrounded, yet supplied
 
     adj = adjacent_attackers(s, f, "allied")
     a = assess(s, f, adj)
@@ -395,9 +396,9 @@ def test_germans_may_stop_a_retreat_in_a_fortification():
     z = put(s, units("allied", "inf", 1)[0], opp)
     a = assess(s, c, [x, y, z])
     row = next(r for r in range(7) if CRT.rows[r][CRT.columns.index(a.column)] == "DR")
-    force_dice(s, row - a.modifier)
-    play(s, "combat", f"attack {lab(c)}", f"add {x}", f"add {y}", f"add {z}")
-    ev = play(s, "resolve")
+    with forced_dice(s, row - a.modifier):
+        play(s, "combat", f"attack {lab(c)}", f"add {x}", f"add {y}", f"add {z}")
+        ev = play(s, "resolve")
     assert results(ev) == ["DR"]
     assert f"retreat {d} {lab(f)}" in legal(s)
     play(s, f"retreat {d} {lab(f)}")
@@ -416,12 +417,12 @@ def test_combat_action_pays_once_per_stack(field):
     attack(s, s.hex_of(g1), x, dice=3)  # 1:2 roll 3: AH
     while s.frame()["step"] != "combat_action":
         play(s, legal(s)[0])
-    assert s.g["sp"]["allied"] == 11
+    assert s.g["supply_points"]["allied"] == 11
     play(s, f"attack {lab(s.hex_of(g2))}")
     assert f"add {y}" in legal(s) and f"add {x}" not in legal(s)
-    force_dice(s, 4)
-    play(s, f"add {y}", "resolve")
-    assert s.g["sp"]["allied"] == 11  # the same stack: no new point
+    with forced_dice(s, 4):
+        play(s, f"add {y}", "resolve")
+    assert s.g["supply_points"]["allied"] == 11  # the same stack: no new point
 
 
 def test_breakthrough_example(field):
@@ -439,10 +440,10 @@ def test_breakthrough_example(field):
     for u in infs:
         put(s, u, second)
     play(s, "breakthrough", f"activate {lab(nb(c, 0))}")
-    assert s.g["sp"]["allied"] == 10
-    force_dice(s, 5)  # 18:4 = 4:1, roll 5: DE
-    play(s, f"attack {lab(c)}", *(f"add {u}" for u in arms[:3]))
-    ev = play(s, "resolve")
+    assert s.g["supply_points"]["allied"] == 10
+    with forced_dice(s, 5):  # 18:4 = 4:1, roll 5: DE
+        play(s, f"attack {lab(c)}", *(f"add {u}" for u in arms[:3]))
+        ev = play(s, "resolve")
     assert results(ev) == ["DE"] and s.unit(d)["box"] == "eliminated"
     play(s, "done")  # no advance: they move instead
     assert not any(a.startswith("attack") for a in legal(s))  # one attack per breakthrough stack
@@ -451,13 +452,13 @@ def test_breakthrough_example(field):
         choose(s, "to", walk(c, 3, 3))
     assert s.frame()["step"] == "breakthrough_action"
     play(s, f"activate {lab(second)}")
-    assert s.g["sp"]["allied"] == 8
+    assert s.g["supply_points"]["allied"] == 8
     assert s.frame()["armor"] == [arms[3]] and set(infs).isdisjoint(s.act["activated"])
     play(s, f"move {arms[3]}")
     ev = choose(s, "to", nb(c, 2))
     assert [e["unit"] for e in ev if e["type"] == "move"] == [arms[3]]
     play(s, "done")
-    assert s.g["sp"]["allied"] == 8 and all(s.unit(u)["hex"] == lab(second) for u in infs)
+    assert s.g["supply_points"]["allied"] == 8 and all(s.unit(u)["hex"] == lab(second) for u in infs)
 
 
 def test_breakthrough_move_then_attack(field):
@@ -468,8 +469,8 @@ def test_breakthrough_move_then_attack(field):
     play(s, "breakthrough", f"activate {lab(walk(c, 0, 0, 0))}", f"move {arm}")
     choose(s, "to", nb(c, 0))
     assert f"attack {lab(c)}" in legal(s)
-    force_dice(s, 6)
-    play(s, f"attack {lab(c)}", f"add {arm}", "resolve")
+    with forced_dice(s, 6):
+        play(s, f"attack {lab(c)}", f"add {arm}", "resolve")
     while s.frame()["step"] in ("retreat", "advance"):
         play(s, legal(s)[0])
     assert s.frame()["step"] == "breakthrough_action" or legal(s) == ["done"]
@@ -494,8 +495,8 @@ def test_combat_preview_matches_resolution(field):
     p = s.preview(f"add {x}")
     assert p["odds"] == "1:1" and abs(sum(p["results"].values()) - 1) < 1e-9
     assert p["results"] == pytest.approx(CRT.distribution("1:1", 0))
-    force_dice(s, 4)
-    ev = play(s, f"add {x}", "resolve")
+    with forced_dice(s, 4):
+        ev = play(s, f"add {x}", "resolve")
     assert results(ev) == [CRT.result("1:1", 4)]
 
 

@@ -8,11 +8,12 @@ import tomllib
 
 import pytest
 
+import westfront
 from westfront.core.combat.odds_crt import OddsTable
 from westfront.games.onslaught.board import board
+from westfront.games.onslaught.data import CRT, DATA, RESULT_ORDER, TYPES, UNITS, replacement_points, victory_level
 from westfront.games.onslaught.setup import landing_hexes, setup_hexes
-from westfront.games.onslaught.tables import CRT, DATA, RESULT_ORDER, replacement_points, victory_level
-from westfront.games.onslaught.units import TYPES, UNITS
+from westfront.testing.kit import legal, play
 
 from .helpers import new
 
@@ -110,7 +111,7 @@ def test_crt_tempo():
 
 def test_fast_lookups_agree_with_the_table():
     # onslaught 7.0: the memoised lookups used by play and the AI give the table's own answers
-    from westfront.games.onslaught.tables import distribution, odds
+    from westfront.games.onslaught.data import distribution, odds
 
     for a in range(0, 40):
         for d in range(1, 20):
@@ -171,7 +172,7 @@ def test_setup_paratroops_and_german_hexes():
 
 def test_scale_and_turn_calendar():
     # onslaught 1.0: 20 turns of about 15 days each, from the invasion to the Rhine crossings
-    from westfront.games.onslaught.state import turn_dates, turn_label
+    from westfront.games.onslaught.data import turn_dates, turn_label
 
     assert turn_label(1) == "Turn 1 (6 Jun – 20 Jun 1944)"
     first, _ = turn_dates(1)
@@ -184,8 +185,51 @@ def test_scale_and_turn_calendar():
 def test_starting_supply_and_turn():
     # onslaught 3.0: Allied supply and income markers on 12, German supply on 8, turn 1
     s = new()
-    assert s.g["sp"] == {"allied": 12, "german": 8} and s.g["income"] == 12 and s.turn == 1
+    assert s.g["supply_points"] == {"allied": 12, "german": 8} and s.g["income"] == 12 and s.turn == 1
     # onslaught 5.0: the Allied player takes the first action
     assert s.current_player() == "allied"
     v = s.view("german")
     assert v["budgets"]["allied"]["supply"] == 12 and v["turn_label"].startswith("Turn 1 (6 Jun")
+
+
+def test_every_fortified_hexside_borders_a_fortification():
+    # onslaught 7.5: a fortified hexside doubles the defence of a German stack in a fortification hex; a
+    # fortified hexside with no fortification hex on either side (the West Wall route straying into the
+    # Netherlands, Luxembourg or Lorraine: 4116|4217, 4921|4922…) could never double anything
+    b = board()
+    lonely = [(b.m.label(x), b.m.label(y)) for x, y in b.fortified_sides
+              if not ((b.fortification >> x) & 1 or (b.fortification >> y) & 1)]
+    assert not lonely
+    assert len(b.fortified_sides) >= 2 * 50  # the West Wall (both directions) and the fortified ports
+
+
+def test_allied_grouping_is_the_first_decision():
+    # onslaught 3.0: two infantry divisions in each landing hex, grouped however the Allied player wants:
+    # the first decision offers the historical grouping (the default) or a regrouping, two per hex
+    s = westfront.load("onslaught", seed=0)
+    assert s.current_player() == "allied" and legal(s) == ["historical", "regroup"]
+    before = {u: s.unit(u)["hex"] for u in s.on_map("allied")}
+    play(s, "regroup")
+    lands = [s.map.label(h) for h in s.board.landing_zone]
+    six = [a.split()[1] for a in legal(s)]
+    assert len(six) == 6 and all(before[u] in lands for u in six)
+    order = ["br-3", "ca-3", "us-1", "br-50", "us-4", "br-51"]  # Canadians and British west, Americans east
+    for u in order:
+        play(s, f"assign {u}")
+    assert s.frame()["step"] == "action"
+    for i, u in enumerate(order):
+        assert s.unit(u)["hex"] == lands[i // 2]
+    assert all(len([u for u in order if s.unit(u)["hex"] == h]) == 2 for h in lands)
+    h = westfront.load("onslaught", seed=0)
+    play(h, "historical")
+    assert {u: h.unit(u)["hex"] for u in h.on_map("allied")} == before  # the default keeps units.csv's
+
+
+def test_german_set_up_uses_every_type_the_rule_names():
+    # onslaught 3.0: German set-up hexes hold paratroop, infantry, volksgrenadier, panzer and SS divisions;
+    # the static coast divisions of 6 June 1944 set up on volksgrenadier counters (none did before)
+    at_setup = {u.kind for u in UNITS.values() if u.side == "german" and u.turn == 0}
+    assert at_setup == {"para", "inf", "vg", "pz", "sspz"}
+    for uid in ("de-709", "de-716", "de-711"):  # the static divisions on the invasion coast
+        assert UNITS[uid].kind == "vg" and "static" in UNITS[uid].source
+    assert UNITS["de-352"].kind == "inf"  # a field division

@@ -140,7 +140,7 @@ def test_one_stack_at_a_time_and_once_per_action(field):
     put(s, y, c)
     put(s, z, walk(c, 2, 2))
     play(s, "movement", f"activate {lab(c)}")
-    assert s.g["sp"]["allied"] == 11
+    assert s.g["supply_points"]["allied"] == 11
     assert not any(a.startswith("activate") for a in legal(s))  # must finish this stack first
     play(s, f"move {x}")
     choose(s, "to", walk(c, 2, 2))
@@ -149,7 +149,7 @@ def test_one_stack_at_a_time_and_once_per_action(field):
     assert f"activate {lab(walk(c, 2, 2))}" in acts
     play(s, f"activate {lab(walk(c, 2, 2))}")
     assert s.frame()["units"] == [z]  # x was already activated this action
-    assert s.g["sp"]["allied"] == 10
+    assert s.g["supply_points"]["allied"] == 10
 
 
 def test_stacks_may_split(field):

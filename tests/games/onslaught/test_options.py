@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from westfront.core.bitboard import bits
-from westfront.games.onslaught.reinforce import french_recruit_hexes
+from westfront.games.onslaught.activation import activation_cost
+from westfront.games.onslaught.reinforcements import french_recruit_hexes
+from westfront.games.onslaught.supply import allied_source_bb
+from westfront.testing.dice import forced_dice
 
-from .helpers import choose, clear, force_dice, jump, lab, legal, nb, new, play, put, quiet_centre, units, walk
+from .helpers import choose, clear, enter, lab, legal, nb, new, play, put, quiet_centre, units, walk
 
 
 def coop():
@@ -21,16 +24,16 @@ def test_cooperation_costs():
     us, fr = units("allied", "inf", 1, nation="us")[0], units("allied", "inf", 1, nation="french")[0]
     br, ca = units("allied", "inf", 1, nation="british")[0], units("allied", "inf", 1, nation="canadian")[0]
     pl = units("allied", "arm", 1, nation="polish")[0]
-    assert s.activation_cost([us, fr]) == 1
-    assert s.activation_cost([br, ca]) == 1
-    assert s.activation_cost([us, br]) == 2
-    assert s.activation_cost([pl, us]) == 1 and s.activation_cost([pl, br]) == 1
-    assert new().activation_cost([us, br]) == 1  # without the option
+    assert activation_cost(s, [us, fr]) == 1
+    assert activation_cost(s, [br, ca]) == 1
+    assert activation_cost(s, [us, br]) == 2
+    assert activation_cost(s, [pl, us]) == 1 and activation_cost(s, [pl, br]) == 1
+    assert activation_cost(new(), [us, br]) == 1  # without the option
     c = quiet_centre()
     put(s, us, c)
     put(s, br, c)
     play(s, "movement", f"activate {lab(c)}")
-    assert s.g["sp"]["allied"] == 10
+    assert s.g["supply_points"]["allied"] == 10
 
 
 def test_cooperation_breakthrough_separately():
@@ -66,8 +69,8 @@ def test_cooperation_double_depletion():
     play(s, "combat", f"attack {lab(c)}")
     for u in (usx, usy, brx, bra):
         play(s, f"add {u}")
-    force_dice(s, 1)  # 18:16 = 1:1, roll 1: AH
-    ev = play(s, "resolve")
+    with forced_dice(s, 1):  # 18:16 = 1:1, roll 1: AH
+        ev = play(s, "resolve")
     assert [e["result"] for e in ev if e["type"] == "combat"] == ["AH"]
     assert not any(s.unit(u)["full"] for u in (usx, usy, brx, bra))
     s2 = new()
@@ -79,8 +82,8 @@ def test_cooperation_double_depletion():
     play(s2, "combat", f"attack {lab(c)}")
     for u in (usx, usy, brx, bra):
         play(s2, f"add {u}")
-    force_dice(s2, 1)
-    play(s2, "resolve")
+    with forced_dice(s2, 1):
+        play(s2, "resolve")
     assert sum(not s2.unit(u)["full"] for u in (usx, usy, brx, bra)) == 2  # without 14.1: one stack
 
 
@@ -91,7 +94,7 @@ def test_free_french_recruits():
     clear(s)
     b = s.board
     cities = bits(b.french_cities)
-    city = next(h for h in cities if not (s.board.within(s.allied_source_bb(), 3) >> h) & 1)
+    city = next(h for h in cities if not (s.board.within(allied_source_bb(s), 3) >> h) & 1)
     a = units("allied", "inf", 1)[0]
     s.enter(a, [city])
     ok = french_recruit_hexes(s, {})
@@ -116,8 +119,8 @@ def test_infantry_breakthrough():
     inf = put(s, units("allied", "inf", 1)[0], nb(c, 0))
     play(s, "breakthrough", f"activate {lab(nb(c, 0))}", f"attack {lab(c)}")
     assert f"add {inf}" in legal(s)
-    force_dice(s, 6)  # 10:4 = 2:1, roll 6: DH
-    play(s, f"add {arm}", f"add {inf}", "resolve")
+    with forced_dice(s, 6):  # 10:4 = 2:1, roll 6: DH
+        play(s, f"add {arm}", f"add {inf}", "resolve")
     if s.frame()["step"] == "retreat":
         play(s, legal(s)[0])
     assert f"advance {inf} {lab(c)}" in legal(s)
@@ -145,17 +148,17 @@ def test_emergency_supplies_on_turn_20_only():
     # 2 (German) for that action only; unspent points are lost, not saved
     s = new(emergency_supplies=True)
     s.g["turn"] = 20
-    s.g["sp"]["allied"] = 0
-    force_dice(s, 6, 1)  # after the first action the Allies win the roll 6-1
-    jump(s, {"step": "turn"})
+    s.g["supply_points"]["allied"] = 0
+    with forced_dice(s, 6, 1):  # after the first action the Allies win the roll 6-1
+        enter(s, {"step": "turn"})
     assert any(e["type"] == "no_supply" for e in s.log)  # the automatic first action is not a won roll
-    assert s.g["sp"]["allied"] == 3 and s.frame()["step"] == "action" and s.current_player() == "allied"
+    assert s.g["supply_points"]["allied"] == 3 and s.frame()["step"] == "action" and s.current_player() == "allied"
     ev = play(s, "movement", f"activate {s.unit('us-1')['hex']}", "done", "done")
     assert [e["amount"] for e in ev if e["type"] == "emergency_lost"] == [2]
     for t, opts in ((20, {}), (19, {"emergency_supplies": True})):
         s = new(**opts)
         s.g["turn"] = t
-        s.g["sp"]["allied"] = 0
-        jump(s, {"step": "turn"})
+        s.g["supply_points"]["allied"] = 0
+        enter(s, {"step": "turn"})
         assert any(e["type"] == "no_supply" and e["side"] == "allied" for e in s.log)
-        assert s.g["sp"]["allied"] == 0
+        assert s.g["supply_points"]["allied"] == 0

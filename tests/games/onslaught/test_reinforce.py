@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from westfront.core.bitboard import bits
-from westfront.games.onslaught.reinforce import german_edge_supply, german_replacement_hexes, reinforcement_hexes
-from westfront.games.onslaught.units import UNITS
+from westfront.games.onslaught.data import UNITS
+from westfront.games.onslaught.reinforcements import german_replacement_hexes, reinforcement_hexes
+from westfront.games.onslaught.supply import allied_source_bb, allied_sources, german_edge_supply, supply_area
 
-from .helpers import clear, jump, lab, legal, new, open_area, play, put, units
+from .helpers import clear, enter_stage, lab, legal, new, open_area, play, put, units
 
 
-def at_reinforcements(s, turn: int, stage: int = 0):
-    """Jump to the Reinforcement Step of ``turn`` (stage 0: German reinforcements)."""
+def at_reinforcements(s, turn: int, stage: str = "german_reinforcements"):
+    """Enter the Reinforcement Step of ``turn`` at ``stage``."""
     s.g["turn"] = turn
-    return jump(s, {"step": "turn", "stage": 4}, {"step": "reinforcement_step", "stage": stage})
+    return enter_stage(s, {"step": "turn", "stage": "reinforcements"}, {"step": "reinforcement_step", "stage": stage})
 
 
 def placement_hexes(s) -> set[int]:
@@ -81,7 +82,7 @@ def test_entry_areas_and_free_move():
     assert sorted(legal(s)) == sorted(["move de-276", "move ss-2pz", "move de-277", "done"])
     play(s, "move de-276")
     assert any(a.startswith("near") for a in legal(s))  # strategic: far more hexes than 4 MP
-    assert s.g["sp"]["german"] == 8  # the free move costs nothing
+    assert s.g["supply_points"]["german"] == 8  # the free move costs nothing
 
 
 def test_entry_area_lost_when_out_of_supply():
@@ -113,7 +114,7 @@ def test_allied_reinforcements_sources_and_delay():
     finish_german(s)
     assert s.frame()["step"] == "reinforce" and s.current_player() == "allied"
     play(s, "place us-29")
-    sources = {s.map.index[lab_] for lab_ in s.allied_sources() if lab_ != "B"}
+    sources = {s.map.index[lab_] for lab_ in allied_sources(s) if lab_ != "B"}
     assert {s.map.index[a.split()[1]] for a in legal(s) if a.startswith("at")} == sources
     while s.frame()["step"] == "reinforce":
         acts = legal(s)
@@ -164,14 +165,14 @@ def test_replacement_points_and_costs_in_play():
     for n, a in zip(s.map.nbrs[s.board.landing_zone[1]], units("allied", "inf", 7)[1:], strict=False):
         if (s.board.land >> n) & 1:
             put(s, a, n)
-    at_reinforcements(s, 2, stage=3)
-    assert s.g["rp"]["german"] == 2 + 8 // 3
+    at_reinforcements(s, 2, stage="german_replacements")
+    assert s.g["replacement_points"]["german"] == 2 + 8 // 3
     acts = legal(s)
     assert f"rebuild {vg} germany" in acts and f"rebuild {pz} half" in acts
     assert f"rebuild {pz} full" in acts  # eliminated armour to full strength: all 4 points
     assert f"refit {dep}" in acts and f"refit {cut}" not in acts  # cut off: not in supply
     play(s, f"refit {dep}")
-    assert s.unit(dep)["full"] and s.g["rp"]["german"] == 2
+    assert s.unit(dep)["full"] and s.g["replacement_points"]["german"] == 2
     assert f"rebuild {pz} full" not in legal(s)
     play(s, f"rebuild {vg} germany")
     hexes = placement_hexes(s)
@@ -179,18 +180,53 @@ def test_replacement_points_and_costs_in_play():
 
 
 def test_german_replacements_keep_away_from_the_allies():
-    # onslaught 11.4: not within reach (two MP, as 6.4 counts it) of any Allied division or Allied supply
-    # source, and in supply by a line that keeps that distance from Allied divisions
+    # onslaught 11.4: not within three MP of any Allied division or Allied supply source, and in supply by
+    # a line that keeps that distance from Allied divisions
     s = new()
     c = open_area(4)
     clear(s)
     a = put(s, units("allied", "inf", 1)[0], c)
     ok = german_replacement_hexes(s)
-    near_allied = s.board.within(1 << c, 2)
-    near_src = s.board.within(s.allied_source_bb(), 2)
+    near_allied = s.board.within(1 << c, 3)
+    near_src = s.board.within(allied_source_bb(s), 3)
     assert ok and not ok & near_allied and not ok & near_src
-    assert not ok & ~s.supply_area("german")
+    assert not ok & ~supply_area(s, "german")
+    # onslaught 11.4: three MP, not two: the ring of hexes exactly three MP away is barred (the old code
+    # allowed it)
+    ring3 = s.board.within(1 << c, 3) & ~s.board.within(1 << c, 2)
+    assert ring3 and not ok & ring3
     del a
+
+
+def test_area_b_entry_may_be_in_enemy_zoc():
+    # onslaught 10.1: reinforcements may be placed in enemy ZOC; 10.3: Allied divisions keyed to area B enter
+    # in any hex of that area (free of Germans, room to stack) — a German next to it does not bar the hex
+    s = new()
+    clear(s)
+    s.g["turn"] = 8
+    b = s.board
+    hexes = [h for h in bits(b.area_b) if s.map.nbrs[h]]
+    h = hexes[len(hexes) // 2]
+    g = next(n for n in s.map.nbrs[h] if (b.land >> n) & 1)
+    put(s, units("german", "inf", 1)[0], g)
+    zoc = s.zoc_bb("german") & b.area_b & ~s.side_bb("german")
+    assert zoc
+    assert reinforcement_hexes(s, "us-3", {}) & zoc == zoc  # the old code refused these hexes
+
+
+def test_delayed_reinforcements_may_stay_in_the_box():
+    # onslaught 10.3: divisions in the Delayed Reinforcements box may enter during any later turn: the Allied
+    # player may leave one there (the old code forced every one onto the map)
+    s = new()
+    clear(s)
+    s.g["units"]["us-29"].update(hex=None, box="delayed")
+    at_reinforcements(s, 3)
+    finish_german(s)
+    assert "delay us-29" in legal(s)
+    assert not any(a.startswith("delay") and a != "delay us-29" for a in legal(s))  # only boxed divisions
+    while "delay us-29" in legal(s):
+        play(s, "delay us-29")
+    assert s.unit("us-29")["box"] == "delayed" and s.unit("us-29")["hex"] is None
 
 
 def test_allied_replacements_at_sources_or_delayed():
@@ -204,11 +240,11 @@ def test_allied_replacements_at_sources_or_delayed():
     for h in s.board.landing_zone:
         for u in units("allied", "arm", 24)[:3] if h == s.board.landing_zone[0] else []:
             put(s, u, h)
-    at_reinforcements(s, 2, stage=4)
-    assert s.current_player() == "allied" and s.g["rp"]["allied"] == 4
+    at_reinforcements(s, 2, stage="allied_replacements")
+    assert s.current_player() == "allied" and s.g["replacement_points"]["allied"] == 4
     play(s, f"rebuild {dead[0]} full")
     offered = {s.map.index[a.split()[1]] for a in legal(s) if a.startswith("at")}
     assert offered == set(s.board.landing_zone[1:])
     play(s, f"at {lab(s.board.landing_zone[1])}")
     assert s.unit(dead[0])["hex"] == lab(s.board.landing_zone[1]) and s.unit(dead[0])["full"]
-    assert s.g["rp"]["allied"] == 2
+    assert s.g["replacement_points"]["allied"] == 2

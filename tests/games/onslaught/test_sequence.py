@@ -6,12 +6,27 @@ import pytest
 
 from westfront.core.bitboard import bits
 from westfront.core.errors import IllegalAction
+from westfront.games.onslaught.movement import strategic_eligible
+from westfront.games.onslaught.supply import in_supply
+from westfront.testing.dice import forced_dice
 
-from .helpers import clear, idx, jump, lab, legal, nb, new, no_river, open_area, play, put, start_turn, units, walk
-
-# An RNG state whose dice are 3, 5, 4 (three attack rolls), then the initiative rolls of the 4.1
-# example: 5-4, 5-1, 1-3 and the tie 5-5. Found by searching SplitMix64 states (numpy, offline).
-EXAMPLE_41_RNG = 2489397965238585723
+from .helpers import (
+    clear,
+    enter,
+    first_with,
+    idx,
+    lab,
+    legal,
+    nb,
+    new,
+    no_river,
+    open_area,
+    play,
+    put,
+    start_turn,
+    units,
+    walk,
+)
 
 
 def example_area() -> int:
@@ -54,23 +69,24 @@ def test_turn_one_example():
     gers = units("german", "inf", 7, late=1)
     for g, h in zip(gers, far_german_hexes(s, 7), strict=True):
         put(s, g, h)
-    s.g["rng"] = EXAMPLE_41_RNG
     s.touch()
-    assert all(s.in_supply(u) for u in s.on_map("allied"))
+    assert all(in_supply(s, u) for u in s.on_map("allied"))
 
     # the Allied combat action: three attacks, five stacks activated
     play(s, "combat")
-    for target, attack_stacks in ((v1, stacks[0:2]), (v2, stacks[2:4]), (v3, stacks[4:5])):
+    for target, attack_stacks, die in ((v1, stacks[0:2], 3), (v2, stacks[2:4], 5), (v3, stacks[4:5], 4)):
         play(s, f"attack {lab(target)}")
         for h in attack_stacks:
             for u in s.at(h):
                 play(s, f"add {u}")
         assert s.preview("resolve")["odds"] == "6:1"
-        ev = play(s, "resolve")
+        with forced_dice(s, die):
+            ev = play(s, "resolve")
         assert [e["result"] for e in ev if e["type"] == "combat"] == ["DE"]
         play(s, "done")  # no advance
-    ev = play(s, "done")
-    assert s.g["sp"]["allied"] == 12 - 5
+    with forced_dice(s, 5, 4):  # the example's initiative rolls: 5-4, 5-1, 1-3, then the tie 5-5
+        ev = play(s, "done")
+    assert s.g["supply_points"]["allied"] == 12 - 5
     rolls = [e["values"][0] for e in ev if e["type"] == "roll"]
     assert rolls == [5, 4] and s.current_player() == "allied"
 
@@ -78,8 +94,9 @@ def test_turn_one_example():
     play(s, "movement")
     for h in stacks:
         play(s, f"activate {lab(h)}", "done")
-    assert s.g["sp"]["allied"] == 0
-    ev = play(s, "done")
+    assert s.g["supply_points"]["allied"] == 0
+    with forced_dice(s, 5, 1, 1, 3):
+        ev = play(s, "done")
     assert any(e["type"] == "no_supply" and e["side"] == "allied" for e in ev)  # 5-1 but nothing to pay with
     assert [e["values"][0] for e in ev if e["type"] == "roll"] == [5, 1, 1, 3]
     assert s.current_player() == "german"
@@ -88,8 +105,9 @@ def test_turn_one_example():
     play(s, "movement")
     for g in gers[:4]:
         play(s, f"activate {s.unit(g)['hex']}", "done")
-    assert s.g["sp"]["german"] == 4
-    ev = play(s, "done")
+    assert s.g["supply_points"]["german"] == 4
+    with forced_dice(s, 5, 5):
+        ev = play(s, "done")
     assert any(e["type"] == "action_step_end" and "tied" in e["text"] for e in ev)
     assert "Reserve Step" in s.prompt()
 
@@ -97,7 +115,7 @@ def test_turn_one_example():
     for g in gers[4:]:
         play(s, f"activate {s.unit(g)['hex']}", "done")
     ev = play(s, "done")
-    assert s.g["sp"]["german"] == 1
+    assert s.g["supply_points"]["german"] == 1
     assert any(e["type"] == "reinforcements" and e["side"] == "german" and not e["units"] for e in ev)
 
     # the Allied reinforcements go to the landing hexes (the supply sources)
@@ -109,7 +127,7 @@ def test_turn_one_example():
     assert len(placed) == 9 and s.in_box("delayed", "allied")
 
     # German replacements: 2 + one for three eliminated divisions
-    assert s.g["rp"]["german"] == 3 and s.current_player() == "german"
+    assert s.g["replacement_points"]["german"] == 3 and s.current_player() == "german"
     play(s, f"rebuild {vgs[0]} full")
     play(s, legal(s)[0] if not legal(s)[0].startswith("near") else legal(s)[0])
     while s.frame()["step"] == "replace" and s.current_player() == "german":
@@ -117,7 +135,7 @@ def test_turn_one_example():
         play(s, "done" if "done" in a else a[0])
     # the Allies lost nothing: no replacement decision; incomes 8 and 12
     assert s.turn == 2
-    assert s.g["sp"] == {"german": 1 + 8, "allied": 0 + 12}
+    assert s.g["supply_points"] == {"german": 1 + 8, "allied": 0 + 12}
     assert s.g["income"] == 12
     assert s.unit(vgs[0])["hex"] is not None
 
@@ -150,7 +168,7 @@ def test_a_tie_ends_the_action_step():
 def test_both_out_of_supply_ends_the_action_step():
     # onslaught 5.0: the Action Step also ends when both players are out of supply points
     s = new()
-    s.g["sp"] = {"allied": 0, "german": 0}
+    s.g["supply_points"] = {"allied": 0, "german": 0}
     s.touch()
     ev = play(s, "pass")
     assert any(e["type"] == "action_step_end" and "out of supply" in e["text"] for e in ev)
@@ -165,7 +183,7 @@ def test_action_types_offered():
     put(s, arm, s.unit("us-1")["hex"])
     s._legal = None
     assert "breakthrough" in legal(s)
-    s.g["sp"]["allied"] = 1
+    s.g["supply_points"]["allied"] = 1
     s.touch()
     assert "breakthrough" not in legal(s)
     with pytest.raises(IllegalAction, match="5.5"):
@@ -204,49 +222,39 @@ def test_bulge_window():
     # onslaught 12.0: the counteroffensive may be declared from turn 12 to turn 17
     assert at_turn(11).frame()["step"] == "action"
     s = at_turn(12)
-    assert s.frame()["step"] == "bulge_choice" and s.current_player() == "german"
-    assert at_turn(17).frame()["step"] == "bulge_choice"
+    assert s.frame()["step"] == "choice" and s.current_player() == "german" and "Bulge" in s.prompt()
+    assert at_turn(17).frame()["step"] == "choice"
     assert at_turn(18).frame()["step"] == "action"
 
 
 def test_bulge_bonus_first_action_and_once_only():
     # onslaught 12.0: +10 supply points, the German player acts first, and only once per game
     s = at_turn(13)
-    before = s.g["sp"]["german"]
+    before = s.g["supply_points"]["german"]
     play(s, "bulge")
-    assert s.g["sp"]["german"] == before + 10
+    assert s.g["supply_points"]["german"] == before + 10
     assert s.current_player() == "german" and s.frame()["step"] == "action"
     assert s.g["bulge"] == {"used": True, "turn": 13}
     s2 = new()
     s2.g["turn"] = 14
     s2.g["bulge"] = {"used": True, "turn": 13}
-    jump(s2, {"step": "turn"})
+    enter(s2, {"step": "turn"})
     assert s2.frame()["step"] == "action" and s2.current_player() == "allied"
 
 
 def test_bulge_tie_rule():
     # onslaught 12.0: on the counteroffensive turn the first tie lets the German player act; a second tie ends it
-    for seed in range(200):
-        s = at_turn(12, seed=seed)
-        play(s, "bulge")
+    s = at_turn(12)
+    play(s, "bulge")
+    with forced_dice(s, 3, 3):
+        play(s, "pass")
+    assert s.frame()["step"] == "choice" and s.current_player() == "german" and legal(s) == ["act", "end"]
+    play(s, "act")
+    assert s.frame()["step"] == "action" and s.current_player() == "german"
+    with forced_dice(s, 4, 4):
         ev = play(s, "pass")
-        rolls = [e["values"][0] for e in ev if e["type"] == "roll"]
-        if rolls[0] != rolls[1]:
-            continue
-        assert s.frame()["step"] == "bulge_tie" and s.current_player() == "german"
-        play(s, "act")
-        assert s.frame()["step"] == "action" and s.current_player() == "german"
-        # play on until the next tie: it must end the step
-        for _ in range(200):
-            ev = play(s, "pass") if s.frame()["step"] == "action" else play(s, legal(s)[-1])
-            rs = [e["values"][0] for e in ev if e["type"] == "roll"]
-            if len(rs) == 2 and rs[0] == rs[1]:
-                assert any(e["type"] == "action_step_end" for e in ev)
-                return
-            if s.frame()["step"] != "action":
-                break
-        return
-    pytest.fail("no tie found")
+    assert any(e["type"] == "action_step_end" for e in ev)
+    assert s.g["phase"] == "German Reserve Step"
 
 
 def test_declined_bulge_keeps_the_option():
@@ -264,3 +272,27 @@ def test_illegal_text_changes_nothing():
     with pytest.raises(IllegalAction, match="5.2"):
         s.apply(f"activate {lab(idx(s.unit('de-352')['hex']))}")
     assert s.hash() == h
+
+
+def test_reserve_step_offers_only_stacks_that_can_move():
+    # onslaught 4.0, 6.4, 8.6: in the German Reserve Step a stack that cannot trace supply when activated
+    # could not move strategically, so activating it would only waste a supply point: it is not offered
+    # (the old code offered every stack three MP from the Allies)
+    s = new()
+    clear(s)
+    b = s.board
+    for p in b.ports:  # no fortified port left to the Germans in Brittany
+        if p.fortified:
+            s.g["captured"].append(s.map.label(p.hex))
+    allies = iter(units("allied", "inf", 30))
+    for h in bits(b.land):  # an Allied line across the base of Brittany cuts the west off
+        if b.offset[h][0] == 6:
+            put(s, next(allies), h)
+    west = min(h for h in bits(b.land) if b.offset[h][0] <= 2)
+    cut = put(s, units("german", "inf", 1)[0], west)
+    home = put(s, units("german", "inf", 2)[1], first_with(lambda h: (b.germany >> h) & 1 and (b.east_edge >> h) & 1))
+    assert not in_supply(s, cut) and strategic_eligible(s, cut) and in_supply(s, home)
+    enter(s, {"step": "reserve_step"})
+    assert s.frame()["step"] == "movement_action"
+    assert f"activate {s.unit(cut)['hex']}" not in legal(s)
+    assert f"activate {s.unit(home)['hex']}" in legal(s)

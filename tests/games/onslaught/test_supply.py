@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from westfront.core.bitboard import bits
-from westfront.games.onslaught.reinforce import capture_supply
+from westfront.games.onslaught.supply import allied_sources, capture_supply, german_source_bb, in_supply
 
 from .helpers import clear, lab, nb, new, open_area, play, put, units, walk
 
@@ -43,14 +43,14 @@ def test_supply_diagram():
 
     zoc = s.zoc_bb("allied")
     assert all((zoc >> n) & 1 for n in s.map.nbrs[c])  # the volksgrenadiers are surrounded by ZOC
-    assert s.in_supply(inf)
-    assert not s.in_supply(pz)
-    assert s.in_supply(ss)
-    assert s.in_supply(vg)
+    assert in_supply(s, inf)
+    assert not in_supply(s, pz)
+    assert in_supply(s, ss)
+    assert in_supply(s, vg)
     s.g["units"][g]["hex"] = None
     s.g["units"][g]["box"] = "removed"
     s.touch()
-    assert not s.in_supply(vg)  # without the German division in the ZOC hex, no line
+    assert not in_supply(s, vg)  # without the German division in the ZOC hex, no line
 
 
 def test_allied_sources_and_control():
@@ -59,34 +59,34 @@ def test_allied_sources_and_control():
     # stops being one until the Allies re-enter it; enemy ZOC does not affect control
     s = new()
     land = s.board.landing_zone[0]
-    assert lab(land) in s.allied_sources()
+    assert lab(land) in allied_sources(s)
     clear(s)
     g = put(s, units("german", "inf", 1)[0], land)
     s.enter(g, [land])
-    assert lab(land) not in s.allied_sources()
+    assert lab(land) not in allied_sources(s)
     s.enter(g, [nb(land, 3) if (s.board.land >> nb(land, 3)) & 1 else s.map.nbrs[land][0]])
-    assert lab(land) not in s.allied_sources()  # last occupied by a German
+    assert lab(land) not in allied_sources(s)  # last occupied by a German
     a = units("allied", "inf", 1)[0]
     s.enter(a, [land])
-    assert lab(land) in s.allied_sources()
-    assert s.allied_sources()[lab(land)] == 4
+    assert lab(land) in allied_sources(s)
+    assert allied_sources(s)[lab(land)] == 4
 
 
 def test_southern_france_from_turn_8():
     # onslaught 8.1
     # onslaught 8.4: from turn 8 southern France gives four points, traced through entry area B
     s = new()
-    assert "B" not in s.allied_sources()
+    assert "B" not in allied_sources(s)
     s.g["turn"] = 8
     s.touch()
-    assert s.allied_sources()["B"] == 4
+    assert allied_sources(s)["B"] == 4
     area = bits(s.board.area_b)
     u = put(s, units("allied", "inf", 1)[0], walk(area[len(area) // 2], 0, 0))
-    assert s.in_supply(u)
+    assert in_supply(s, u)
     clear(s, keep=[u])
     for h, g in zip(area, units("german", "inf", len(area)), strict=True):
         put(s, g, h)
-    assert "B" not in s.allied_sources()
+    assert "B" not in allied_sources(s)
 
 
 def port(s, name):
@@ -102,18 +102,18 @@ def test_port_areas():
     area = s.board.port_areas[hv.area]
     a1, a2 = units("allied", "inf", 2)
     s.enter(a1, [ro.hex])
-    assert lab(ro.hex) not in s.allied_sources()  # Rouen without Le Havre
+    assert lab(ro.hex) not in allied_sources(s)  # Rouen without Le Havre
     s.enter(a2, [hv.hex])
-    assert lab(hv.hex) in s.allied_sources() and lab(ro.hex) in s.allied_sources()
+    assert lab(hv.hex) in allied_sources(s) and lab(ro.hex) in allied_sources(s)
     inside = next(h for h in bits(area) if h not in (hv.hex, ro.hex) and not s.at(h))
     g = put(s, units("german", "inf", 1)[0], inside)
-    assert lab(hv.hex) not in s.allied_sources()  # a German division inside the port area
+    assert lab(hv.hex) not in allied_sources(s)  # a German division inside the port area
     s.g["units"][g].update(hex=None, box="removed")
     s.touch()
     outside = next(n for h in bits(area) for n in s.map.nbrs[h] if not (area >> n) & 1 and (s.board.land >> n) & 1)
     put(s, g, outside)
-    assert lab(hv.hex) in s.allied_sources()  # next to the area: its ZOC does not matter
-    assert s.allied_sources()[lab(hv.hex)] == hv.supply
+    assert lab(hv.hex) in allied_sources(s)  # next to the area: its ZOC does not matter
+    assert allied_sources(s)[lab(hv.hex)] == hv.supply
 
 
 def test_fortified_ports_supply_germans_until_captured():
@@ -122,7 +122,7 @@ def test_fortified_ports_supply_germans_until_captured():
     s = new()
     clear(s)
     cher = port(s, "Cherbourg")
-    assert cher.fortified and (s.german_source_bb() >> cher.hex) & 1
+    assert cher.fortified and (german_source_bb(s) >> cher.hex) & 1
     a = units("allied", "inf", 1)[0]
     s.enter(a, [cher.hex])
     g = put(s, units("german", "inf", 1)[0], nb(cher.hex, 3) if (s.board.land >> nb(cher.hex, 3)) & 1
@@ -130,21 +130,21 @@ def test_fortified_ports_supply_germans_until_captured():
     s.g["units"][a].update(hex=None, box="removed")
     s.enter(g, [cher.hex])
     assert lab(cher.hex) in s.g["captured"]
-    assert not (s.german_source_bb() >> cher.hex) & 1
-    assert s.in_supply(g)  # it stands in a fortification (7.5), but the port feeds no one else
+    assert not (german_source_bb(s) >> cher.hex) & 1
+    assert in_supply(s, g)  # it stands in a fortification (7.5), but the port feeds no one else
 
 
 def test_supply_points_income_and_caps():
     # onslaught 8.1: German 8 a turn; Allied income from the sources
     # onslaught 8.2: caps of 60 and 40, excess lost
     s = new()
-    s.g["sp"] = {"allied": 55, "german": 38}
+    s.g["supply_points"] = {"allied": 55, "german": 38}
     s.gain("german", 8, "test", "onslaught 8.1")
     s.gain("allied", 12, "test", "onslaught 8.1")
-    assert s.g["sp"] == {"allied": 60, "german": 40}
-    s.g["sp"]["allied"] = 10
+    assert s.g["supply_points"] == {"allied": 60, "german": 40}
+    s.g["supply_points"]["allied"] = 10
     s.pay("allied", 3, "test", "onslaught 8.2")
-    assert s.g["sp"]["allied"] == 7  # unused points accumulate (8.1)
+    assert s.g["supply_points"]["allied"] == 7  # unused points accumulate (8.1)
 
 
 def to_collect(s):
@@ -165,7 +165,7 @@ def test_declining_a_threatened_source_and_capture():
     clear(s)
     g = put(s, units("german", "inf", 1)[0], nb(land, 3) if (s.board.land >> nb(land, 3)) & 1 else land)
     put(s, units("allied", "inf", 1)[0], s.board.landing_zone[2])  # the Allies must keep a division (13.1)
-    s.g["sp"]["german"] = 0
+    s.g["supply_points"]["german"] = 0
     s.touch()
     to_collect(s)
     assert s.frame()["step"] == "collect"
@@ -176,11 +176,11 @@ def test_declining_a_threatened_source_and_capture():
     s2 = new()
     clear(s2)
     g2 = put(s2, units("german", "inf", 1)[0], land)
-    before = s2.g["sp"]["german"]
+    before = s2.g["supply_points"]["german"]
     capture_supply(s2)
-    assert s2.g["sp"]["german"] == before + 2  # half of 4
+    assert s2.g["supply_points"]["german"] == before + 2  # half of 4
     capture_supply(s2)
-    assert s2.g["sp"]["german"] == before + 2  # nothing left to capture
+    assert s2.g["supply_points"]["german"] == before + 2  # nothing left to capture
     del g, g2
 
 
@@ -191,9 +191,9 @@ def test_capture_rounds_up():
     hv = port(s, "Le Havre")
     s.g["collected"] = {lab(hv.hex): 3}
     put(s, units("german", "inf", 1)[0], hv.hex)
-    before = s.g["sp"]["german"]
+    before = s.g["supply_points"]["german"]
     capture_supply(s)
-    assert s.g["sp"]["german"] == before + 2
+    assert s.g["supply_points"]["german"] == before + 2
 
 
 def test_activation_traces_supply_once_for_the_action():
@@ -206,7 +206,7 @@ def test_activation_traces_supply_once_for_the_action():
         s.g["control"][lab_] = "german"
     s.touch()
     play(s, "movement", f"activate {lab(c)}")
-    assert u in s.act["oos"]
+    assert u in s.act["out_of_supply"]
     ev_moves = [str(a) for a in s.legal_actions()]
     assert f"move {u}" in ev_moves
     play(s, f"move {u}")

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from westfront.core.bitboard import bits
+from westfront.games.onslaught.supply import in_supply
 from westfront.games.onslaught.victory import allied_automatic, final_result, gap_bonus, german_automatic, score
 
-from .helpers import clear, jump, lab, new, open_area, play, put, units
+from .helpers import clear, enter, lab, new, open_area, play, put, units
 
 
 def test_german_automatic_victory():
     # onslaught 13.1: no Allied supply points and no supply source, or no Allied division on the map
     s = new()
     assert german_automatic(s) is None
-    s.g["sp"]["allied"] = 0
+    s.g["supply_points"]["allied"] = 0
     s.touch()
     assert german_automatic(s) is None  # the landing hexes are still sources
     for lab_ in s.board.landing_zone:
@@ -55,7 +56,7 @@ def test_allied_automatic_victory():
         put(s, u, h)
     s.g["turn"] = 9
     s.touch()
-    assert all(s.in_supply(u) for u in allies)  # the landing hexes feed them across an empty map
+    assert all(in_supply(s, u) for u in allies)  # the landing hexes feed them across an empty map
     r = allied_automatic(s)
     assert r is not None and r.winner == "allied" and r.level == "automatic"
     fort_port = next(p for p in b.ports if p.fortified and (b.west_of_rhine >> p.hex) & 1)
@@ -76,7 +77,7 @@ def test_victory_points_and_levels():
     s = new()
     sc = score(s)
     assert sc.german_divisions == len([u for u in s.on_map("german")
-                                       if (s.board.west_of_rhine >> s.hex_of(u)) & 1 and s.in_supply(u)])
+                                       if (s.board.west_of_rhine >> s.hex_of(u)) & 1 and in_supply(s, u)])
     assert sc.allied_divisions == 0
     r = final_result(s)
     assert r.winner == "german"
@@ -98,7 +99,7 @@ def test_gap_bonus():
     col = sorted({s.map.grid.to_offset(s.map.axial[h])[0] for h in bits(b.land)})
     mid = col[len(col) // 2]
     line = [h for h in bits(b.land) if s.map.grid.to_offset(s.map.axial[h])[0] == mid]
-    for h, u in zip(line, units("german", "inf", 44) + units("german", "vg", 20), strict=False):
+    for h, u in zip(line, units("german", "inf", 24) + units("german", "vg", 40), strict=False):
         put(s, u, h)
     assert len(line) <= 64
     assert gap_bonus(s, "allied") == 0
@@ -117,7 +118,7 @@ def test_game_ends_after_turn_20_with_victory_points():
     # onslaught 13.3: after turn 20 the game ends on victory points
     s = new()
     s.g["turn"] = 20
-    jump(s, {"step": "turn", "stage": 4}, resume=True)
+    enter(s, {"step": "turn", "stage": "reinforcements"}, resume=True)
     r = s.result()
     assert s.is_terminal() and r.level in ("marginal", "decisive", "strategic", "draw")
     assert set(r.scores) == {"allied", "german"}

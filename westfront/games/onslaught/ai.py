@@ -15,11 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.actions import Action
+from ...core.bitboard import bits
 from ...core.state import State
-from .combat import adjacent_attackers, assess
-from .state import GameState, other
-from .tables import LAST_TURN
-from .units import UNITS
+from .combat import adjacent_attackers, assess, enemy_hexes_next_to
+from .data import LAST_TURN, UNITS, other
+from .position import Position
+from .supply import supply_area
 from .victory import score
 
 # how good each combat result is for the attacker (expected-value weights)
@@ -69,8 +70,8 @@ def score_actions(state: State, side: str, actions: list[Action]) -> list[float]
     return [ctx.score(a) for a in actions]
 
 
-def _onslaught(state: State) -> GameState:
-    if not isinstance(state, GameState):
+def _onslaught(state: State) -> Position:
+    if not isinstance(state, Position):
         raise TypeError("onslaught AI hooks need an Onslaught state")
     return state
 
@@ -82,14 +83,14 @@ def expected(results: dict[str, float]) -> float:
 class _Context:
     """Per-decision facts shared by the scores of all candidate actions."""
 
-    def __init__(self, s: GameState, side: str, f: dict[str, Any]):
+    def __init__(self, s: Position, side: str, f: dict[str, Any]):
         self.s = s
         self.side = side
         self.f = f
         self.b = s.board
         self.enemy = other(side)
         self.ncols = self.b.max_col or 1
-        self._memo: dict[str, Any] = {}
+        self.facts: dict[str, Any] = {}
 
     # ----- positional judgement of a hex -------------------------------------------
     def east(self, h: int) -> float:
@@ -105,7 +106,7 @@ class _Context:
         cover = 0.15 if (b.defensive >> h) & 1 else 0.0
         if self.side == "german":
             cover += 0.3 if (b.fortification >> h) & 1 else 0.0
-        supplied = 0.0 if (s.supply_area(self.side) >> h) & 1 else -0.4
+        supplied = 0.0 if (supply_area(s, self.side) >> h) & 1 else -0.4
         if self.side == "allied":
             # 13.3: a division scores only east of the Victory Line and in supply
             scores = 0.4 if (b.east_of_vl >> h) & 1 and not supplied else 0.0
@@ -122,18 +123,18 @@ class _Context:
             return 0.0
 
     def best_attack(self) -> float:
-        if "best" not in self._memo:
+        if "best" not in self.facts:
             s = self.s
             best = -1.0
-            for t in _enemy_hexes_next_to(s, self.side):
+            for t in bits(enemy_hexes_next_to(s, self.side)):
                 us = adjacent_attackers(s, t, self.side)
                 if us:
                     best = max(best, expected(assess(s, t, us).results()))
-            self._memo["best"] = best
-        return float(self._memo["best"])
+            self.facts["best"] = best
+        return float(self.facts["best"])
 
     def v_pass(self, a: Action) -> float:
-        return -0.3 if self.s.g["sp"][self.side] > 0 else 0.0
+        return -0.3 if self.s.supply_points(self.side) > 0 else 0.0
 
     def v_combat(self, a: Action) -> float:
         return 0.2 + 0.6 * self.best_attack()
@@ -147,7 +148,7 @@ class _Context:
     def v_attack(self, a: Action) -> float:
         s = self.s
         t = s.map.index[a.args[0]]
-        done = set(s.act["attacked"]) if s.g["act"] else set()
+        done = set(s.act["attacked"]) if s.pos["action"] else set()
         us = [u for u in adjacent_attackers(s, t, self.side) if u not in done]
         return expected(assess(s, t, us).results()) if us else -0.5
 
@@ -156,9 +157,9 @@ class _Context:
 
     def declared(self) -> float:
         """The expected result of the attack as declared so far (computed once per decision)."""
-        if "declared" not in self._memo:
-            self._memo["declared"] = self._current(self.f["attackers"])
-        return float(self._memo["declared"])
+        if "declared" not in self.facts:
+            self.facts["declared"] = self._current(self.f["attackers"])
+        return float(self.facts["declared"])
 
     def v_add(self, a: Action) -> float:
         return 0.2 + self._current([*self.f["attackers"], a.args[0]]) - self.declared()
@@ -202,7 +203,7 @@ class _Context:
         if step in ("advance",):
             return 0.0
         if step in ("combat_action", "movement_action", "breakthrough_action"):
-            return -0.1 if self.s.g["sp"][self.side] > 2 else 0.1
+            return -0.1 if self.s.supply_points(self.side) > 2 else 0.1
         return 0.0
 
     def v_advance(self, a: Action) -> float:
@@ -252,17 +253,16 @@ class _Context:
         return 0.0
 
     def v_act(self, a: Action) -> float:
-        return 0.5 if self.s.g["sp"]["german"] > 0 else -0.2
+        return 0.5 if self.s.supply_points("german") > 0 else -0.2
 
     def v_end(self, a: Action) -> float:
         return 0.0
 
+    def v_historical(self, a: Action) -> float:
+        return 0.5  # 3.0: the historical grouping of the landing divisions is the default
+
+    def v_regroup(self, a: Action) -> float:
+        return -0.5
+
     def v_back(self, a: Action) -> float:
         return -0.2
-
-
-def _enemy_hexes_next_to(s: GameState, side: str) -> list[int]:
-    from ...core.bitboard import bits
-
-    enemy = s.side_bb(other(side))
-    return bits(enemy & s.zoc_bb(side))

@@ -11,24 +11,23 @@ the step's frame, so it survives saves.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.actions import Action, act
-
-if TYPE_CHECKING:
-    from .state import GameState
+from ...core.state import Step
+from .position import Position
 
 ZOOM_LIMIT = 60
 BLOCK = 6
 
 
-def block_of(s: GameState, h: int) -> tuple[int, int]:
+def block_of(s: Position, h: int) -> tuple[int, int]:
     blk = s.board.block[h]
     assert blk is not None
     return blk
 
 
-def _representative(s: GameState, hexes: list[int]) -> int:
+def _representative(s: Position, hexes: list[int]) -> int:
     """The candidate nearest the middle of its group: the hex the UI shows for the block."""
     off = s.board.offset
     offs = [off[h] for h in hexes]
@@ -38,7 +37,7 @@ def _representative(s: GameState, hexes: list[int]) -> int:
     return hexes[best]
 
 
-def hex_actions(s: GameState, f: dict[str, Any], cands: list[int], verb: str, *prefix: str) -> list[Action]:
+def hex_actions(s: Position, f: dict[str, Any], cands: list[int], verb: str, *prefix: str) -> list[Action]:
     """``verb [prefix…] HEX`` actions, or ``near HEX`` block choices when there are too many."""
     m = s.map
     if len(cands) <= ZOOM_LIMIT:
@@ -56,12 +55,14 @@ def hex_actions(s: GameState, f: dict[str, Any], cands: list[int], verb: str, *p
     return [act(verb, *prefix, m.label(h)) for h in sorted(inside)] + [act("back")]
 
 
-def handle_zoom(s: GameState, f: dict[str, Any], a: Action) -> bool:
-    """Apply ``near``/``back``; True when the action was one of them."""
-    if a.verb == "near":
-        f["zoom"] = list(block_of(s, s.map.index[a.args[0]]))
-        return True
-    if a.verb == "back":
+class ZoomedHexChoice(Step[Position]):
+    """A step whose hex lists may be zoomed: ``near HEX`` focuses a block, ``back`` leaves it.
+
+    (The kit's ``HexChoice`` groups by named regions; Onslaught's recorded games use
+    these map blocks, so the game keeps them.)"""
+
+    def on_near(self, s: Position, f: dict[str, Any], label: str) -> None:
+        f["zoom"] = list(block_of(s, s.map.index[label]))
+
+    def on_back(self, s: Position, f: dict[str, Any]) -> None:
         f["zoom"] = None
-        return True
-    return False

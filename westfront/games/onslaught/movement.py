@@ -19,14 +19,11 @@ back through the layers only when it is needed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...core.bitboard import Dilator, bits
 from .board import Board
-from .units import UNITS
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .data import UNITS, other
+from .position import Position
 
 
 @dataclass(frozen=True)
@@ -143,22 +140,22 @@ class Moves:
         return self._flood(h).cost(h)
 
 
-def strategic_eligible(s: GameState, uid: str) -> bool:
+def strategic_eligible(s: Position, uid: str) -> bool:
     """onslaught 6.4: at least three MP (ignoring units, ZOC, waterways; around sea) from every enemy division."""
     h = s.hex_of(uid)
-    enemy = "german" if UNITS[uid].side == "allied" else "allied"
+    enemy = other(UNITS[uid].side)
     return h is not None and not (s.near_bb(enemy) >> h) & 1
 
 
-def moves(s: GameState, uid: str, *, oos: bool, bridges: int, normal: bool = True, strategic: bool = True) -> Moves:
+def moves(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = True, strategic: bool = True) -> Moves:
     """Destinations of one division now. ``bridges``: Allied-held hexes when its stack was activated (6.5)."""
     key = ("moves", uid, oos, bridges, normal, strategic)
-    got = s._memo.get(key)
+    got = s.memo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
     info = UNITS[uid]
     side = info.side
-    enemy_side = "german" if side == "allied" else "allied"
+    enemy_side = other(side)
     start = s.hex_of(uid)
     assert start is not None
     b = s.board
@@ -172,11 +169,10 @@ def moves(s: GameState, uid: str, *, oos: bool, bridges: int, normal: bool = Tru
         nf = flood(b, side, start, 1 if oos else mp, passable, ezoc & ~(1 << start), ff, bridges)
     if strategic and not oos and strategic_eligible(s, uid):
         sf = flood(b, side, start, 3 * mp, passable & ~s.near_bb(enemy_side), 0, 0, bridges)
-    out = Moves(nf, sf, b)
-    s._memo[key] = out
+    out = s.memo[key] = Moves(nf, sf, b)
     return out
 
 
-def bridge_hexes(s: GameState, side: str) -> int:
+def bridge_hexes(s: Position, side: str) -> int:
     """Hexes other Allied divisions hold when a stack is activated: the Rhine may be crossed into them (6.5)."""
     return s.side_bb("allied") if side == "allied" else 0

@@ -9,17 +9,12 @@ order of battle survives refinements of the map.
 from __future__ import annotations
 
 import itertools
-import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from ...core.bitboard import bits
 from .board import board
-from .tables import SUPPLY
-from .units import UNITS
-
-DATA = Path(__file__).parent / "data"
-SCENARIOS: dict[str, Any] = tomllib.loads((DATA / "scenarios.toml").read_text(encoding="utf-8"))
+from .data import SCENARIOS, SUPPLY, UNITS
 
 
 def landing_hexes() -> list[int]:
@@ -63,8 +58,6 @@ def lonlat(text: str) -> tuple[float, float]:
 def tracked_hexes() -> list[int]:
     """Hexes whose last occupant matters: landing hexes, ports, French cities (8.1, 8.5, 14.2)."""
     b = board()
-    from ...core.bitboard import bits
-
     return sorted(set(b.landing_zone) | set(b.port_at) | set(bits(b.french_cities)))
 
 
@@ -89,16 +82,15 @@ def initial_position(scenario: str, options: dict[str, Any]) -> dict[str, Any]:
     return {
         "turn": int(SCENARIOS[scenario].get("first_turn", 1)),
         "units": units,
-        "sp": {"allied": SUPPLY.allied_start, "german": SUPPLY.german_start},
+        "supply_points": {"allied": SUPPLY.allied_start, "german": SUPPLY.german_start},
         "income": SUPPLY.allied_start,  # 3.0: the Allied supply income marker starts on 12
         # 8.7: on turn 1 the landing hexes count as collected on a hypothetical turn 0
         "collected": {m.label(h): SUPPLY.landing_hex for h in landing_hexes()},
         "control": control,
         "captured": [],
         "bulge": {"used": False, "turn": None},
-        "act": None,
+        "action": None,
         "phase": "Set-up",
-        "rp": {"allied": 0, "german": 0},
-        "declined": [],
-        "vp": None,
+        "replacement_points": {"allied": 0, "german": 0},
+        "victory_points": None,
     }

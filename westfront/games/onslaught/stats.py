@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.state import State
-from .state import GameState
+from .position import Position
+from .supply import allied_sources, in_supply
 from .victory import score
 
 COMBAT_EVENTS = ("combat",)
@@ -19,7 +20,7 @@ SIDES = ("allied", "german")
 
 
 def snapshot(state: State) -> dict[str, Any]:
-    assert isinstance(state, GameState)
+    assert isinstance(state, Position)
     s = state
     out: dict[str, Any] = {}
     eliminated = {"allied": 0, "german": 0}
@@ -32,12 +33,12 @@ def snapshot(state: State) -> dict[str, Any]:
         on = s.on_map(side)
         out[f"{side}_units"] = len(on)
         out[f"{side}_strength"] = sum(s.strength(u) for u in on)
-        out[f"{side}_depleted"] = sum(1 for u in on if not s.g["units"][u]["full"])
-        out[f"{side}_out_of_supply"] = sum(1 for u in on if not s.in_supply(u))
+        out[f"{side}_depleted"] = sum(1 for u in on if not s.unit(u)["full"])
+        out[f"{side}_out_of_supply"] = sum(1 for u in on if not in_supply(s, u))
         out[f"{side}_eliminated"] = eliminated[side]
-        out[f"{side}_supply_points"] = s.g["sp"][side]
+        out[f"{side}_supply_points"] = s.supply_points(side)
         out[f"{side}_vp"] = points[side]
         out[f"{side}_control"] = sum(1 for c in s.g["control"].values() if c == side)
-    out["allied_sources"] = len(s.allied_sources())
+    out["allied_sources"] = len(allied_sources(s))
     out["leader"] = None if vp.allied == vp.german else ("allied" if vp.allied > vp.german else "german")
     return out

@@ -11,34 +11,32 @@ points decide after turn 20 (13.3).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...core.state import Result
-from .tables import VICTORY, victory_level
+from .data import VICTORY, other, victory_level
+from .position import Position
+from .supply import allied_sources, in_supply
 
-if TYPE_CHECKING:
-    from .state import GameState
 
-
-def german_automatic(s: GameState) -> Result | None:
+def german_automatic(s: Position) -> Result | None:
     """13.1: no Allied supply points and no Allied supply source, or no Allied division on the map."""
     if not s.on_map("allied"):
         return Result("german", "automatic", "German automatic victory: no Allied division is left on the map",
                       {"turn": s.turn})
-    if s.g["sp"]["allied"] == 0 and not s.allied_sources():
+    if s.supply_points("allied") == 0 and not allied_sources(s):
         return Result("german", "automatic",
                       "German automatic victory: the Allies have no supply points and no supply source",
                       {"turn": s.turn})
     return None
 
 
-def german_west_of_rhine(s: GameState, *, ignore_fortified_ports: bool) -> list[str]:
+def german_west_of_rhine(s: Position, *, ignore_fortified_ports: bool) -> list[str]:
     b = s.board
     out = []
     for u in s.on_map("german"):
         h = s.hex_of(u)
         assert h is not None
-        if not (b.west_of_rhine >> h) & 1 or not s.in_supply(u):
+        if not (b.west_of_rhine >> h) & 1 or not in_supply(s, u):
             continue
         if ignore_fortified_ports and (b.fortified_ports >> h) & 1:
             continue
@@ -46,13 +44,13 @@ def german_west_of_rhine(s: GameState, *, ignore_fortified_ports: bool) -> list[
     return out
 
 
-def allied_east_of_line(s: GameState) -> list[str]:
+def allied_east_of_line(s: Position) -> list[str]:
     b = s.board
     return [u for u in s.on_map("allied")
-            if (b.east_of_vl >> (s.hex_of(u) or 0)) & 1 and s.in_supply(u)]
+            if (b.east_of_vl >> (s.hex_of(u) or 0)) & 1 and in_supply(s, u)]
 
 
-def allied_automatic(s: GameState) -> Result | None:
+def allied_automatic(s: Position) -> Result | None:
     """13.2, checked at the end of every turn before the last."""
     if german_west_of_rhine(s, ignore_fortified_ports=True):
         return None
@@ -64,11 +62,11 @@ def allied_automatic(s: GameState) -> Result | None:
     return None
 
 
-def gap_bonus(s: GameState, side: str) -> int:
+def gap_bonus(s: Position, side: str) -> int:
     """13.3: a path from the east edge to the coast of France outside enemy ZOC is worth 5 (15 if every
     hex is at least three MP from every enemy division)."""
     b = s.board
-    enemy = "german" if side == "allied" else "allied"
+    enemy = other(side)
     open_ = b.land & ~s.zoc_bb(enemy)
     clear = open_ & ~s.near_bb(enemy)
     for passable, points in ((clear, int(VICTORY["gap_bonus_clear"])), (open_, int(VICTORY["gap_bonus"]))):
@@ -94,13 +92,13 @@ class Score:
         return self.allied_divisions + self.allied_gap
 
 
-def score(s: GameState, gap: bool = True) -> Score:
+def score(s: Position, gap: bool = True) -> Score:
     """The victory points now; ``gap=False`` leaves out the gap bonus (cheaper, for the AI's evaluation)."""
     return Score(len(german_west_of_rhine(s, ignore_fortified_ports=False)), len(allied_east_of_line(s)),
                  gap_bonus(s, "german") if gap else 0, gap_bonus(s, "allied") if gap else 0)
 
 
-def final_result(s: GameState) -> Result:
+def final_result(s: Position) -> Result:
     """13.3: the side with more victory points wins; the margin sets the level."""
     sc = score(s)
     scores = {"allied": float(sc.allied), "german": float(sc.german)}

@@ -7,18 +7,16 @@ view apart from the prompt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.actions import Action
-from .combat import assess
+from .activation import activation_cost, own_stacks
+from .combat import adjacent_attackers, assess
+from .data import SIDES, SUPPLY, UNITS, turn_label
 from .movement import moves
-from .state import SIDES, turn_label
-from .tables import SUPPLY
-from .units import UNITS
+from .position import Position
+from .supply import allied_sources, supply_area
 from .victory import score
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 BOXES = {
     "paratroop": {"title": "Paratroop box (9.1)"},
@@ -34,7 +32,7 @@ COLORS = {"british": "#c8b78a", "canadian": "#c8b78a", "us": "#6b7b3a", "french"
           "wehrmacht": "#9a9a9a", "ss": "#222222", "volksgrenadier": "#9a9a9a"}
 
 
-def unit_view(s: GameState, uid: str, sup: dict[str, int]) -> dict[str, Any]:
+def unit_view(s: Position, uid: str, sup: dict[str, int]) -> dict[str, Any]:
     u = UNITS[uid]
     d = s.unit(uid)
     full = bool(d["full"])
@@ -42,7 +40,7 @@ def unit_view(s: GameState, uid: str, sup: dict[str, int]) -> dict[str, Any]:
     h = s.hex_of(uid)
     if h is not None and not (sup[u.side] >> h) & 1:
         flags.append("oos")
-    a = s.g["act"]
+    a = s.pos["action"]
     if a:
         if uid in a["activated"]:
             flags.append("activated")
@@ -58,29 +56,30 @@ def unit_view(s: GameState, uid: str, sup: dict[str, int]) -> dict[str, Any]:
         out["arrives"] = u.turn
         out["entry"] = u.entry
     if d["box"] == "track":
-        out["returns"] = d.get("back")
+        out["returns"] = d.get("return_turn")
     return out
 
 
-def later(s: GameState, uid: str) -> bool:
+def later(s: Position, uid: str) -> bool:
     """Scheduled for a later turn: listed in the view's ``schedule`` (10.0), not in a box."""
     return s.unit(uid)["box"] == "pending" and UNITS[uid].turn > s.turn
 
 
-def budgets(s: GameState) -> dict[str, dict[str, int]]:
-    sp = s.g["sp"]
+def budgets(s: Position) -> dict[str, dict[str, int]]:
+    points = s.g["supply_points"]
+    repl = s.g["replacement_points"]
     return {
-        "allied": {"supply": sp["allied"], "income": s.g["income"], "replacement": s.g["rp"]["allied"],
+        "allied": {"supply": points["allied"], "income": s.g["income"], "replacement": repl["allied"],
                    "max_supply": SUPPLY.allied_cap},
-        "german": {"supply": sp["german"], "replacement": s.g["rp"]["german"], "max_supply": SUPPLY.german_cap},
+        "german": {"supply": points["german"], "replacement": repl["german"], "max_supply": SUPPLY.german_cap},
     }
 
 
-def status(s: GameState, viewer: str | None) -> list[str]:
+def status(s: Position, viewer: str | None) -> list[str]:
     sc = score(s)
     lines = [
         f"Victory points now: Allies {sc.allied}, Germans {sc.german}",
-        f"Allied supply sources: {', '.join(sorted(s.allied_sources())) or 'none'}",
+        f"Allied supply sources: {', '.join(sorted(allied_sources(s))) or 'none'}",
     ]
     b = s.g["bulge"]
     if b["used"]:
@@ -90,9 +89,9 @@ def status(s: GameState, viewer: str | None) -> list[str]:
     return lines
 
 
-def markers(s: GameState) -> list[dict[str, Any]]:
+def markers(s: Position) -> list[dict[str, Any]]:
     out = []
-    srcs = s.allied_sources()
+    srcs = allied_sources(s)
     for lab, side in sorted(s.g["control"].items()):
         if lab in srcs:
             out.append({"kind": "supply_source", "hex": lab, "label": str(srcs[lab]), "side": "allied"})
@@ -103,9 +102,18 @@ def markers(s: GameState) -> list[dict[str, Any]]:
     return out
 
 
-def build_view(s: GameState, player: str | None) -> dict[str, Any]:
+# the view keeps the short names the UI has always read
+ACTION_VIEW_KEYS = {"out_of_supply": "oos", "acted": "any"}
+
+
+def action_view(s: Position) -> dict[str, Any] | None:
+    a = s.pos["action"]
+    return None if a is None else {ACTION_VIEW_KEYS.get(k, k): v for k, v in a.items()}
+
+
+def build_view(s: Position, player: str | None) -> dict[str, Any]:
     v = s.base_view(player)
-    sup = {side: s.supply_area(side) for side in SIDES}
+    sup = {side: supply_area(s, side) for side in SIDES}
     v.update({
         "turn": s.turn, "turn_label": turn_label(s.turn), "max_turns": s.last_turn(),
         "phase": s.g["phase"],
@@ -116,14 +124,14 @@ def build_view(s: GameState, player: str | None) -> dict[str, Any]:
                       "label": UNITS[u].name, "factors": UNITS[u].factors(True)} for u in UNITS if later(s, u)],
         "markers": markers(s),
         "boxes": BOXES,
-        "supply_sources": s.allied_sources(),
+        "supply_sources": allied_sources(s),
         "bulge": dict(s.g["bulge"]),
-        "action": dict(s.g["act"]) if s.g["act"] else None,
+        "action": action_view(s),
     })
     return v
 
 
-def build_preview(s: GameState, action: Action | str) -> dict[str, Any] | None:
+def build_preview(s: Position, action: Action | str) -> dict[str, Any] | None:
     a = Action.parse(action) if isinstance(action, str) else action
     f = s.frame()
     if f is None:
@@ -143,16 +151,12 @@ def build_preview(s: GameState, action: Action | str) -> dict[str, Any] | None:
         elif a.verb == "remove" and a.args[0] in attackers:
             attackers.remove(a.args[0])
         return assess(s, m.index[f["target"]], attackers).to_dict()
-    if a.verb == "activate" and a.args and a.args[0] in m.index and s.g["act"]:
-        from .actions import own_stacks
-
+    if a.verb == "activate" and a.args and a.args[0] in m.index and s.pos["action"]:
         stack = own_stacks(s, s.act["side"], armor_only=step == "breakthrough_action").get(m.index[a.args[0]], [])
         if len(a.args) > 1:
             stack = [u for u in stack if UNITS[u].camp in (a.args[1], None)]
-        return {"cost": s.activation_cost(stack, breakthrough=step == "breakthrough_action"), "units": stack}
-    if a.verb == "attack" and a.args and a.args[0] in m.index and s.g["act"]:
-        from .combat import adjacent_attackers
-
+        return {"cost": activation_cost(s, stack, breakthrough=step == "breakthrough_action"), "units": stack}
+    if a.verb == "attack" and a.args and a.args[0] in m.index and s.pos["action"]:
         target = m.index[a.args[0]]
         side = s.act["side"]
         pool = adjacent_attackers(s, target, side)
