@@ -21,6 +21,7 @@ from . import units as U
 from .board import EXIT_ZONES, board
 from .combat import attacker_entries, composition, defender_entries, eligible_attackers, per_die_hit
 from .hidden import OBJECTIVES, hidden_pieces, resolve
+from .plan import FAR, army_exit_distance, plan
 from .position import Position
 from .supply import in_supply, supply_map
 
@@ -58,7 +59,9 @@ def evaluate(state: Any, side: str) -> float:
     a_units = s.on_map("allied")
     oos = sum(1 for u in a_units if not in_supply(s, u)) / max(1, len(a_units))
     progress = s.turn / 10.0
-    x = 1.2 * mat + 1.5 * west * (0.5 + progress) + 0.25 * east + 0.3 * ruhr + 0.8 * exits - 0.6 * oos - 0.9 * progress
+    near = army_exit_distance(s)
+    drive = (1.0 - min(near, 20) / 20.0) if near < FAR else 0.0
+    x = 0.6 * drive * (0.5 + progress) + 1.2 * mat + 1.5 * west * (0.5 + progress) + 0.25 * east + 0.3 * ruhr + 0.8 * exits - 0.6 * oos - 0.9 * progress
     if not a_units:
         x -= 2.0
     v = math.tanh(x)
@@ -97,8 +100,12 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
         elif verb == "move":
             uid = resolve(s, a.args[0])
             v = 0.1 + (0.2 if uid in s.g["units"] and not in_supply(s, uid) else 0.0)
+            if side == "allied":
+                v += _allied_activation(s, uid, tactical=True)
         elif verb == "motor":
             v = 0.15
+            if side == "allied":
+                v += _allied_activation(s, resolve(s, a.args[0]), tactical=False)
         elif verb == "rail":
             v = 0.1
         elif verb == "attack":
@@ -118,6 +125,8 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = -0.1
         elif verb in ("to", "exit") and step == "move_unit":
             v = _destination(s, side, b.hex(a.args[0])) + (1.5 if verb == "exit" else 0.0)
+            if side == "allied":
+                v += _advance(s, f["unit"], b.hex(a.args[0]))
         elif verb == "hit":
             u = s.unit(a.args[0])
             v = 0.05 * u["strength"] - (0.3 if u["strength"] == 1 else 0.0)
@@ -140,6 +149,49 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
     return out
 
 
+def _allied_activation(s: Position, uid: str, tactical: bool) -> float:
+    """Which Allied unit to activate, and how: armies within reach of an exit zone move
+    tactically (only a tactical move may exit, 17.1); units far from the plan's objective
+    motor (11.2 covers twice the hexes), but not where the Rhine stops a motor move."""
+    if uid not in s.g["units"] or not s.g["units"][uid]["hex"]:
+        return 0.0
+    i = s.hex_of(uid)
+    p = plan(s, "allied")
+    army = U.is_army(uid)
+    mp = U.base_mp(uid)
+    v = 0.0
+    if army and p.phase == "exit":
+        d = p.to_exit[i]
+        v += 0.1 + 0.4 / (1 + d)  # armies lead the drive on the exits
+        if d <= mp:
+            return v + (0.9 if tactical else -0.5)
+        east = bool((board().east_bb >> i) & 1)
+        if not east:
+            # west of the Rhine a motor move gets to the river; crossing it is tactical
+            return v + (0.1 if tactical and p.to_exit[i] <= 8 else 0.0)
+        return v + (0.1 if tactical else 0.0)
+    d = p.to_city[i]
+    if d == 0:
+        return -0.05  # already holding an objective city: keep it unless needed
+    return (0.05 if not tactical and d > mp else 0.0) + 0.05 * min(d, 6) / 6
+
+
+def _advance(s: Position, uid: str, i: int) -> float:
+    """Progress of an Allied move toward the current plan: hexes nearer the objective."""
+    if uid not in s.g["units"] or not s.g["units"][uid]["hex"]:
+        return 0.0
+    here = s.hex_of(uid)
+    p = plan(s, "allied")
+    if U.is_army(uid) and p.phase == "exit":
+        ex = p.to_exit
+        gain = ex[here] - ex[i]
+        return 0.12 * gain + (0.4 if ex[i] <= 1 else 0.0)
+    fc = p.to_city
+    if fc[here] >= FAR:
+        return 0.0
+    return 0.08 * (fc[here] - fc[i]) + (0.3 if fc[i] == 0 else 0.0)
+
+
 def _destination(s: Position, side: str, i: int) -> float:
     b = board()
     v = 0.0
@@ -156,6 +208,34 @@ def _destination(s: Position, side: str, i: int) -> float:
     if not (supply_map(s, side).area >> i) & 1:
         v -= 0.4  # ending out of supply risks elimination (13.0)
     return v
+
+
+def features(state: Any, side: str) -> dict[str, float]:
+    """Plan facts for the learned evaluation (westfront/ai/learned.py), signed for ``side``:
+    objectives held (cities by region, the Ruhr, exits), the drive on the exit zones, supply."""
+    s: Position = state
+    b = board()
+    sign = 1.0 if side == "allied" else -1.0
+    held = s.allied_control_bb() & b.city_bb
+    west_all = b.city_bb & b.west_bb
+    east_de = b.city_bb & b.east_bb & b.germany_bb
+    ruhr = b.ruhr()
+    near = army_exit_distance(s)
+    allied_units = s.on_map("allied")
+    german_units = s.on_map("german")
+    a_oos = sum(1 for u in allied_units if not in_supply(s, u)) / max(1, len(allied_units))
+    g_oos = sum(1 for u in german_units if not in_supply(s, u)) / max(1, len(german_units))
+    ports = bin(s.allied_ports_bb()).count("1")
+    out = {
+        "west_cities_allied": bin(held & west_all).count("1") / max(1, bin(west_all).count("1")),
+        "east_cities_allied": bin(held & east_de).count("1") / max(1, bin(east_de).count("1")),
+        "ruhr_allied": sum(1 for i in ruhr if s.controls("allied", i)) / max(1, len(ruhr)),
+        "exits": sum(1 for k in EXIT_ZONES if s.g["exits"].get(k)) / len(EXIT_ZONES),
+        "exit_drive": (1.0 - min(near, 20) / 20.0) if near < FAR else 0.0,
+        "allied_ports": min(ports, 6) / 6.0,
+        "supply_balance": g_oos - a_oos,
+    }
+    return {k: sign * v for k, v in out.items()}
 
 
 def position_key(state: Any) -> str:
