@@ -110,7 +110,10 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = 0.1
         elif verb == "attack":
             t = b.hex(a.args[0])
-            v = 0.2 + 0.4 * _attack_value(s, side, t, eligible_attackers(s, t, side))
+            who = eligible_attackers(s, t, side)
+            v = 0.2 + 0.4 * _attack_value(s, side, t, who)
+            if side == "allied":
+                v += _clears_the_way(s, t, who)
         elif verb == "add" and step == "attack":
             t = b.hex(f["target"])
             dice = attacker_entries(s, t, [resolve(s, a.args[0])], {})[0].dice
@@ -176,6 +179,18 @@ def _allied_activation(s: Position, uid: str, tactical: bool) -> float:
     return (0.05 if not tactical and d > mp else 0.0) + 0.05 * min(d, 6) / 6
 
 
+def _clears_the_way(s: Position, t: int, attackers: list[str]) -> float:
+    """In the drive on the exits, a German hex in front of an Allied army is worth attacking
+    before it moves: a defender destroyed frees the army from its ZOC (10.0: any order)."""
+    p = plan(s, "allied")
+    if p.phase != "exit":
+        return 0.0
+    ex = p.to_exit
+    if any(U.is_army(u) and not s.piece(u).get("moved") and ex[t] < ex[s.hex_of(u)] for u in attackers):
+        return 0.25
+    return 0.0
+
+
 def _advance(s: Position, uid: str, i: int) -> float:
     """Progress of an Allied move toward the current plan: hexes nearer the objective."""
     if uid not in s.g["units"] or not s.g["units"][uid]["hex"]:
@@ -185,7 +200,8 @@ def _advance(s: Position, uid: str, i: int) -> float:
     if U.is_army(uid) and p.phase == "exit":
         ex = p.to_exit
         gain = ex[here] - ex[i]
-        return 0.12 * gain + (0.4 if ex[i] <= 1 else 0.0)
+        city = 0.35 if i in board().cities and not s.controls("allied", i) else 0.0
+        return 0.25 * gain + (0.4 if ex[i] <= 1 else 0.0) - city  # the drive, not a detour to a city
     fc = p.to_city
     if fc[here] >= FAR:
         return 0.0
@@ -222,9 +238,8 @@ def features(state: Any, side: str) -> dict[str, float]:
     ruhr = b.ruhr()
     near = army_exit_distance(s)
     allied_units = s.on_map("allied")
-    german_units = s.on_map("german")
+    # only Allied supply: counting German units would tell real pieces from phantoms (18.5)
     a_oos = sum(1 for u in allied_units if not in_supply(s, u)) / max(1, len(allied_units))
-    g_oos = sum(1 for u in german_units if not in_supply(s, u)) / max(1, len(german_units))
     ports = bin(s.allied_ports_bb()).count("1")
     out = {
         "west_cities_allied": bin(held & west_all).count("1") / max(1, bin(west_all).count("1")),
@@ -233,7 +248,7 @@ def features(state: Any, side: str) -> dict[str, float]:
         "exits": sum(1 for k in EXIT_ZONES if s.g["exits"].get(k)) / len(EXIT_ZONES),
         "exit_drive": (1.0 - min(near, 20) / 20.0) if near < FAR else 0.0,
         "allied_ports": min(ports, 6) / 6.0,
-        "supply_balance": g_oos - a_oos,
+        "allied_supplied": 1.0 - a_oos,
     }
     return {k: sign * v for k, v in out.items()}
 
