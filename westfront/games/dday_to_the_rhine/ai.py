@@ -130,14 +130,20 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = _destination(s, side, b.hex(a.args[0])) + (1.5 if verb == "exit" else 0.0)
             if side == "allied":
                 v += _advance(s, f["unit"], b.hex(a.args[0]))
+            else:
+                v += _screen(s, f["unit"], b.hex(a.args[0]))
         elif verb == "hit":
             u = s.unit(a.args[0])
             v = 0.05 * u["strength"] - (0.3 if u["strength"] == 1 else 0.0)
         elif verb in ("place", "build", "step"):
             v = {"place": 0.3, "build": 0.15, "step": 0.2}[verb]
+            if side == "german" and verb == "step":
+                v -= 0.15 * _threat(s)  # under threat of an exit, RP buy units and moves, not steps
         elif verb == "at":
             i = b.hex(a.args[0])
             v = 0.1 if i in b.cities else 0.0
+            if side == "german":
+                v += _screen(s, None, i)
         elif verb == "launch":
             v = 0.4
         elif verb == "surprise":
@@ -189,6 +195,34 @@ def _clears_the_way(s: Position, t: int, attackers: list[str]) -> float:
     if any(U.is_army(u) and not s.piece(u).get("moved") and ex[t] < ex[s.hex_of(u)] for u in attackers):
         return 0.25
     return 0.0
+
+
+def _threat(s: Position) -> float:
+    """How near the Allied drive is to an exit (0 far, 1 at the door): what makes the screen urgent."""
+    near = army_exit_distance(s)
+    return max(0.0, min(1.0, (12 - near) / 8.0))
+
+
+def _screen(s: Position, uid: str | None, i: int) -> float:
+    """German counter-plan to 17.1: once an Allied army nears the exits, fall back on the exit
+    zones and stand in front of them, one unit per stretch (ZOC closes the supply line and
+    doubles the cost of the last hexes, 11.0/13.0)."""
+    w = _threat(s)
+    if w <= 0:
+        return 0.0
+    ex = plan(s, "german").to_exit
+    if uid is None:  # a new unit placed (9.1): nearer the exits is better
+        here, v = -1, 0.05 * (6 - min(ex[i], 6))
+    elif uid in s.g["units"] and s.g["units"][uid]["hex"]:
+        here = s.hex_of(uid)
+        v = 0.1 * max(-2, min(4, ex[here] - ex[i]))
+    else:
+        return 0.0
+    if ex[i] <= 2:
+        others = s.units_bb("german") & ~(1 << here if here >= 0 else 0)
+        crowd = bin(others & board().within(i, 1)).count("1")
+        v += 0.4 if crowd == 0 else 0.0
+    return w * v
 
 
 def _advance(s: Position, uid: str, i: int) -> float:
