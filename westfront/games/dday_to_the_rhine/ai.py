@@ -26,6 +26,7 @@ from .position import Position
 from .supply import in_supply, supply_map
 
 HIDDEN_INFORMATION = True
+THREAT_FROM = 12  # hexes from an exit at which the Germans start screening it (two to three Allied moves)
 HIDDEN_SP = 1.5  # what an unknown hidden marker is worth (phantoms and weak new units alike)
 
 
@@ -108,6 +109,12 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
                 v += _allied_activation(s, resolve(s, a.args[0]), tactical=False)
         elif verb == "rail":
             v = 0.1
+            if side == "german":  # 11.3: rail is how the reserve reaches the threatened exits
+                uid = resolve(s, a.args[0])
+                far = uid in s.g["units"] and s.g["units"][uid]["hex"] and plan(s, side).to_exit[s.hex_of(uid)] > 6
+                v += 0.3 * _threat(s) if far else 0.0
+        elif verb == "via" and side == "german":
+            v = 0.05 * (6 - min(plan(s, side).to_exit[b.hex(a.args[0])], 6)) * _threat(s)
         elif verb == "attack":
             t = b.hex(a.args[0])
             who = eligible_attackers(s, t, side)
@@ -137,13 +144,17 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = 0.05 * u["strength"] - (0.3 if u["strength"] == 1 else 0.0)
         elif verb in ("place", "build", "step"):
             v = {"place": 0.3, "build": 0.15, "step": 0.2}[verb]
-            if side == "german" and verb == "step":
-                v -= 0.15 * _threat(s)  # under threat of an exit, RP buy units and moves, not steps
+            if side == "german" and verb != "place" and _threat(s) > 0:
+                # under threat of an exit, RP buy units and keep a reserve for moves and attacks
+                v -= 0.15 * _threat(s) if verb == "step" else 0.0
+                v -= 0.4 if rp <= 5 else 0.0
         elif verb == "at":
             i = b.hex(a.args[0])
             v = 0.1 if i in b.cities else 0.0
             if side == "german":
                 v += _screen(s, None, i)
+            if s.pieces_bb(side) >> i & 1:
+                v -= 0.3  # over-stacked on entry: back to the track at the end of the turn unless it moves (9.1)
         elif verb == "launch":
             v = 0.4
         elif verb == "surprise":
@@ -200,7 +211,7 @@ def _clears_the_way(s: Position, t: int, attackers: list[str]) -> float:
 def _threat(s: Position) -> float:
     """How near the Allied drive is to an exit (0 far, 1 at the door): what makes the screen urgent."""
     near = army_exit_distance(s)
-    return max(0.0, min(1.0, (12 - near) / 8.0))
+    return max(0.0, min(1.0, (THREAT_FROM - near) / 8.0))
 
 
 def _screen(s: Position, uid: str | None, i: int) -> float:

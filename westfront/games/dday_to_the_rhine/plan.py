@@ -36,7 +36,7 @@ class Plan:
     phase: str  # "lodgement", "breakout" or "exit" (Allies); "hold" (Germans)
     cities: tuple[int, ...]  # cities to take (Allies) or keep (Germans), most urgent first
     to_city: tuple[int, ...]  # per hex: land distance to the nearest objective city
-    to_exit: tuple[int, ...]  # per hex: land distance to the nearest exit-zone hex
+    to_exit: tuple[int, ...]  # per hex: land distance to the nearest exit-zone hex (Germans: the threatened zones)
 
 
 def field(targets: list[int]) -> tuple[int, ...]:
@@ -63,6 +63,25 @@ def field(targets: list[int]) -> tuple[int, ...]:
 def exit_field() -> tuple[int, ...]:
     """Land distance to the nearest exit-zone hex (17.1); the board is static, so built once."""
     return field([h for k in EXIT_ZONES for h in board().zone(k)])
+
+
+@cache
+def zone_field(key: str) -> tuple[int, ...]:
+    """Land distance to one exit zone's hexes (static)."""
+    return field(list(board().zone(key)))
+
+
+def threatened_exits(s: Position) -> tuple[int, ...]:
+    """For the German screen: distance to the exit zones an Allied army is nearest to (all if no army)."""
+    armies = [s.hex_of(u) for u in s.on_map("allied") if U.is_army(u)]
+    if not armies:
+        return exit_field()
+    near = {k: min(zone_field(k)[i] for i in armies) for k in EXIT_ZONES}
+    best = min(near.values())
+    keys = [k for k, d in near.items() if d <= best + 2]
+    if len(keys) == len(EXIT_ZONES):
+        return exit_field()
+    return field([h for k in keys for h in board().zone(k)])
 
 
 def allied_phase(s: Position) -> str:
@@ -96,6 +115,7 @@ def compute(s: Position, side: str) -> Plan:
         held = s.allied_control_bb()
         sources = supply_map(s, "german").sources
         cities = [i for i in bits(b.city_bb & b.germany_bb) if not (held >> i) & 1 and (sources >> i) & 1]
+        return Plan(side, phase, tuple(cities), field(cities), threatened_exits(s))
     return Plan(side, phase, tuple(cities), field(cities), exit_field())
 
 
