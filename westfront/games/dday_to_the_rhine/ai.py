@@ -229,10 +229,11 @@ def _screen(s: Position, uid: str | None, i: int) -> float:
         v = 0.1 * max(-2, min(4, ex[here] - ex[i]))
     else:
         return 0.0
-    if ex[i] <= 2:
-        others = s.units_bb("german") & ~(1 << here if here >= 0 else 0)
-        crowd = bin(others & board().within(i, 1)).count("1")
-        v += 0.4 if crowd == 0 else 0.0
+    others = s.units_bb("german") & ~(1 << here if here >= 0 else 0)
+    if ex[i] == 0:
+        v += 0.5  # standing on the exit hex itself: an army cannot enter it (11.0)
+    elif ex[i] <= 2 and not others & board().within(i, 1):
+        v += 0.25
     return w * v
 
 
