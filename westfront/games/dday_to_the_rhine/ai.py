@@ -237,6 +237,19 @@ def _screen(s: Position, uid: str | None, i: int) -> float:
     return w * v
 
 
+def _cut_off(s: Position, uid: str, i: int) -> int:
+    """While ashore (no port yet), how many Allied units this move would leave out of supply.
+
+    13.0: supply runs from the beach-heads and German ZOC cuts it unless a friend stands
+    there, so one move can strand the whole lodgement (eliminated at the end of the turn,
+    and no Allied unit on the continent ends the game, 17.1). The lodgement is small, so
+    the exact answer (a copy with the unit moved) is affordable."""
+    c: Position = s.clone()  # type: ignore[assignment]
+    c.g["units"][uid]["hex"] = board().label(i)
+    c.touch()
+    return sum(1 for u in c.on_map("allied") if not in_supply(c, u))
+
+
 def _advance(s: Position, uid: str, i: int) -> float:
     """Progress of an Allied move toward the current plan: hexes nearer the objective."""
     if uid not in s.g["units"] or not s.g["units"][uid]["hex"]:
@@ -249,9 +262,12 @@ def _advance(s: Position, uid: str, i: int) -> float:
         city = 0.35 if i in board().cities and not s.controls("allied", i) else 0.0
         return 0.25 * gain + (0.4 if ex[i] <= 1 else 0.0) - city  # the drive, not a detour to a city
     fc = p.to_city
+    v = 0.0
+    if p.phase == "lodgement":
+        v -= 0.5 * _cut_off(s, uid, i)
     if fc[here] >= FAR:
-        return 0.0
-    return 0.08 * (fc[here] - fc[i]) + (0.3 if fc[i] == 0 else 0.0)
+        return v
+    return v + 0.08 * (fc[here] - fc[i]) + (0.3 if fc[i] == 0 else 0.0)
 
 
 def _destination(s: Position, side: str, i: int) -> float:
