@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test lint typecheck imports unit slow bench maps-check chromium postgresql clean
+.PHONY: play test lint typecheck imports unit slow bench bench-against maps-check chromium postgresql clean
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -52,6 +52,11 @@ slow: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(PY) bench/run.py
+
+# A/B against a git revision in one run (CPU time, alternating processes): make bench-against REV=main
+REV ?= main
+bench-against: $(VENV)/.installed-test
+	$(VENV)/bin/westfront bench --against $(REV)
 
 maps-check: $(VENV)/.installed-test
 	$(PY) -m pip install -q -e ".[geo]"

@@ -1,6 +1,9 @@
 """Large fuzz: many random games per registered game with every invariant checked.
 
-    .venv/bin/python bench/fuzz.py --games 200 [--game onslaught] [--deep 100]
+    .venv/bin/python bench/fuzz.py --games 200 [--game onslaught] [--deep 100] [--no-cache-check]
+
+Runs in the cache debug mode (every memoised fact recomputed after every action,
+docs/performance.md) unless --no-cache-check.
 
 Prints one JSON line per game id: games, actions, seconds, games/s, result counts.
 """
@@ -20,9 +23,10 @@ def main() -> None:
     ap.add_argument("--game", action="append", help="game id (repeatable); default: all registered")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--deep", type=int, default=0, help="check save round trips every N actions")
+    ap.add_argument("--no-cache-check", action="store_true", help="skip the cache debug mode (faster)")
     args = ap.parse_args()
     for gid in args.game or registry.game_ids():
-        rep = fuzz(gid, args.games, seed=args.seed, deep_every=args.deep)
+        rep = fuzz(gid, args.games, seed=args.seed, deep_every=args.deep, check_cache=not args.no_cache_check)
         print(json.dumps({"figure": "fuzz", "game": gid, "games": rep.games, "actions": rep.actions,
                           "seconds": round(rep.seconds, 2), "games_per_s": round(rep.games / rep.seconds, 3),
                           "results": rep.results}), flush=True)

@@ -65,6 +65,13 @@ def act(c: Any, gid: str, tok: str, action: str, version: int | None = None) -> 
     return c.post(f"/api/games/{gid}/actions", json={"token": tok, "version": version, "action": action})
 
 
+def undo(c: Any, gid: str, tok: str, version: int | None = None) -> Any:
+    if version is None:
+        r = c.get(f"/api/games/{gid}", params={"token": tok})
+        version = r.json()["version"] if r.status_code == 200 else 0
+    return c.post(f"/api/games/{gid}/undo", json={"token": tok, "version": version})
+
+
 def wait_for(pred: Any, timeout: float = 10.0, every: float = 0.05) -> Any:
     end = time.monotonic() + timeout
     while time.monotonic() < end:

@@ -10,7 +10,7 @@ from sqlalchemy import create_engine, select
 import westfront
 from westfront.server import db
 
-from .conftest import act, new_game, token, view
+from .conftest import act, new_game, token, undo, view
 
 
 def test_create_returns_a_secret_seat_per_human_side_and_none_for_the_ai(client):
@@ -148,22 +148,22 @@ def test_undo_goes_back_to_the_last_decision_that_revealed_nothing(client, db_ur
     start_hash = westfront.load("skirmish", seed=11).hash()
     act(client, gid, tb, "move b-inf-1", 0)
     act(client, gid, tb, "to 0303", 1)
-    assert client.post(f"/api/games/{gid}/undo", json={"token": tr}).status_code == 400  # not red's move
-    r = client.post(f"/api/games/{gid}/undo", json={"token": tb})
+    assert undo(client, gid, tr).status_code == 400  # not red's move
+    r = undo(client, gid, tb)
     assert r.status_code == 200
     v = r.json()
     assert v["version"] == 3 and v["prompt"].startswith("Move b-inf-1")
     assert {u["id"]: u for u in v["view"]["units"]}["b-inf-1"]["hex"] == "0304"
-    r = client.post(f"/api/games/{gid}/undo", json={"token": tb})
+    r = undo(client, gid, tb)
     assert r.status_code == 200 and "move b-inf-1" in r.json()["actions"]
-    assert client.post(f"/api/games/{gid}/undo", json={"token": tb}).status_code == 400  # nothing left
+    assert undo(client, gid, tb).status_code == 400  # nothing left
     log = client.get(f"/api/games/{gid}/log", params={"token": tb}).json()
     assert log["actions"] == [] and log["setup_hash"] == start_hash
     # a hand-over is a barrier: ending the turn cannot be undone
     act(client, gid, tb, "end")
-    r = client.post(f"/api/games/{gid}/undo", json={"token": tb})
+    r = undo(client, gid, tb)
     assert r.status_code == 400 and "hand-over" in r.json()["detail"]
-    assert client.post(f"/api/games/{gid}/undo", json={"token": "bad"}).status_code == 403
+    assert undo(client, gid, "bad").status_code == 403
     # the undone actions stay in the database for audit
     with create_engine(db_url).connect() as conn:
         rows = conn.execute(select(db.actions.c.action, db.actions.c.undone).where(db.actions.c.game_id == gid)
@@ -190,7 +190,7 @@ def test_no_undo_past_a_die_roll(client):
     assert r.status_code == 200
     assert any(e["type"] == "roll" for e in r.json()["log"])
     version = r.json()["version"]
-    r = client.post(f"/api/games/{gid}/undo", json={"token": tb})
+    r = undo(client, gid, tb)
     assert r.status_code == 400 and "die roll" in r.json()["detail"]
     assert view(client, gid, tb)["version"] == version
 
@@ -201,7 +201,7 @@ def test_the_log_has_a_hash_per_action_that_a_replay_reproduces(client):
     for a in ("move b-inf-1", "to 0303", "move b-arm-1", "to 0405", "end"):
         assert act(client, gid, tb, a).status_code == 200
     log = client.get(f"/api/games/{gid}/log", params={"token": tb}).json()
-    assert log["seed"] is None  # the seed predicts the dice: secret while the game is on
+    assert log["seed"] == 11 and log["seed_public"]  # the creator chose it: announced to every seat
     s = westfront.load("skirmish", log["scenario"], log["options"], seed=11)
     assert s.hash() == log["setup_hash"]
     for entry in log["actions"]:

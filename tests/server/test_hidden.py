@@ -15,7 +15,7 @@ def play_blue_moves(c, gid, tb):
 
 
 def test_the_opponent_sees_no_hidden_units_moves_or_record(client):
-    g = new_game(client, game=FOG)
+    g = new_game(client, game=FOG, seed=None)  # a secret server seed
     gid, tb, tr = g["id"], token(g, "blue"), token(g, "red")
     play_blue_moves(client, gid, tb)
     blue_ids = {"b-inf-1", "b-inf-2", "b-arm-1"}
@@ -28,9 +28,12 @@ def test_the_opponent_sees_no_hidden_units_moves_or_record(client):
     assert act(client, gid, tr, "end").status_code == 400
     # the record shows red that blue acted, not where blue went, and never the seed
     rec = client.get(f"/api/games/{gid}/log", params={"token": tr}).json()
-    assert rec["seed"] is None
+    assert rec["seed"] is None and not rec["seed_public"]
+    # nor the position hashes: each is an oracle for blue's hidden moves (try candidates, compare)
+    assert rec["setup_hash"] is None and all(a["hash"] is None for a in rec["actions"])
     assert [a["action"] for a in rec["actions"]] == ["move b-arm-1", None, "move b-inf-2", None]
     own = client.get(f"/api/games/{gid}/log", params={"token": tb}).json()
+    assert own["seed"] is None and own["setup_hash"] is None
     assert [a["action"] for a in own["actions"]] == ["move b-arm-1", "to 0305", "move b-inf-2", "to 0406"]
     # replay: red may only look from red's side while the game is on
     assert client.get(f"/api/games/{gid}/replay", params={"token": tr, "at": 4, "side": "blue"}).status_code == 403

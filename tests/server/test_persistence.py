@@ -16,7 +16,7 @@ from westfront.server import db
 from westfront.server.app import create_app
 from westfront.server.service import Settings
 
-from .conftest import act, free_port, new_game, token, view, wait_for
+from .conftest import act, free_port, new_game, token, undo, view, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,7 +34,7 @@ def test_a_new_server_on_the_same_database_finds_the_game_as_it_was(db_url, fog_
         assert after == before
         assert c.get(f"/api/games/{gid}/log", params={"token": tb}).json() == rec_before
         # undo still knows where the last barrier was
-        assert c.post(f"/api/games/{gid}/undo", json={"token": tb}).status_code == 200
+        assert undo(c, gid, tb).status_code == 200
         assert act(c, gid, tb, "move b-inf-2").status_code == 200
 
 
@@ -106,3 +106,25 @@ def test_the_ai_starts_again_after_a_restart(db_url):
         act(c, gid, tb, "end", 0)  # red (AI) to move; this server dies before it does
     with TestClient(create_app(db_url, Settings(ai_delay=0.0))) as c:
         assert wait_for(lambda: view(c, gid, tb)["your_turn"], timeout=20)
+
+
+def test_a_database_from_before_issue_18_gets_the_new_columns(tmp_path):
+    """Seeds beyond 63 bits, announced seeds and turn notifications added columns: an older
+    database is brought up to date when the server opens it, and its games still play."""
+    from sqlalchemy import inspect, text
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    with TestClient(create_app(url)) as c:
+        g = new_game(c)
+        gid, tb = g["id"], token(g, "blue")
+        act(c, gid, tb, "move b-inf-1", 0)
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        for table, col in (("games", "seed_text"), ("games", "seed_public"), ("seats", "notify_webhook"),
+                           ("seats", "notify_email"), ("seats", "notify_link")):
+            conn.execute(text(f"ALTER TABLE {table} DROP COLUMN {col}"))
+    assert "seed_public" not in {col["name"] for col in inspect(engine).get_columns("games")}
+    with TestClient(create_app(url)) as c:
+        assert view(c, gid, tb)["version"] == 1
+        assert act(c, gid, tb, "to 0303", 1).status_code == 200
+    assert "notify_email" in {col["name"] for col in inspect(create_engine(url)).get_columns("seats")}

@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import glob
+import json
 import os
 import shutil
+import signal
 import subprocess
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from westfront.server.app import create_app
 
-from .conftest import act, free_port, new_game, token, view
+from .conftest import act, free_port, new_game, token, undo, view, wait_for
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _pg_bin() -> str | None:
@@ -56,7 +63,7 @@ def test_play_undo_race_and_restart_on_postgresql(pg_url, fog_game, monkeypatch)
         assert act(c, gid, tb, "move b-inf-1", 0).status_code == 200
         assert act(c, gid, tb, "to 0303", 1).status_code == 200
         assert act(c, gid, tb, "end", 0).status_code == 409
-        assert c.post(f"/api/games/{gid}/undo", json={"token": tb}).status_code == 200
+        assert undo(c, gid, tb).status_code == 200
         codes: list[int] = []
         go = threading.Barrier(2)
 
@@ -75,3 +82,110 @@ def test_play_undo_race_and_restart_on_postgresql(pg_url, fog_game, monkeypatch)
         assert view(c, gid, tb) == before
         rec = c.get(f"/api/games/{gid}/log", params={"token": tb}).json()
         assert len(rec["actions"]) == 2 and rec["version"] == 4
+
+
+def test_bad_input_is_a_clear_400_on_postgresql(pg_url, fog_game):
+    from .test_hardening import save_with_seed
+
+    with TestClient(create_app(pg_url)) as c:
+        before = len(c.get("/api/games").json())
+        for body in ('{"game": "skirmish", "seats": {"blue": "human", "red": "human", "\\ud800": "human"}}',
+                     '{"game": "skirmish", "options": {"\\ud800": true}, "seats": {"blue": "human", "red": "human"}}'):
+            r = c.post("/api/games", content=body.encode(), headers={"content-type": "application/json"})
+            assert r.status_code == 400 and "surrogate" in r.json()["detail"]
+        seats = {"blue": "human", "red": "human"}
+        for bad in (True, 2**256):
+            assert c.post("/api/games/import", json={"save": save_with_seed(bad), "seats": seats}).status_code == 400
+        big = c.post("/api/games/import", json={"save": save_with_seed(2**64 + 5), "seats": seats})
+        assert big.status_code == 200, big.text[:300]
+        gid, tb = big.json()["id"], big.json()["seats"]["blue"]["token"]
+        assert len(c.get("/api/games").json()) == before + 1
+    with TestClient(create_app(pg_url)) as c:
+        assert c.get(f"/api/games/{gid}/log", params={"token": tb}).json()["seed"] == 2**64 + 5
+
+
+def test_two_server_processes_share_games_moves_and_pushes(pg_url, fog_game):
+    """Two servers on one PostgreSQL (as two worker processes would be): a move made through
+    one is seen at once through the other, and its websockets get the push (LISTEN/NOTIFY)."""
+    from websockets.sync.client import connect
+
+    from westfront.server.service import Settings
+
+    from .conftest import ThreadServer
+
+    shared = Settings(ai_time=0.2, ai_delay=0.0, shared=True)
+    with ThreadServer(pg_url, shared) as a, ThreadServer(pg_url, shared) as b, \
+            httpx.Client(base_url=a.url, timeout=10) as ca, httpx.Client(base_url=b.url, timeout=10) as cb:
+        for srv in (a, b):
+            assert srv.app.state.listener is not None and srv.app.state.listener.ready.wait(10)
+        g = new_game(ca)
+        gid, tb, tr = g["id"], token(g, "blue"), token(g, "red")
+        assert view(cb, gid, tr)["version"] == 0  # b has it cached from now on
+        with connect(b.url.replace("http", "ws") + f"/ws/games/{gid}?token={tr}", open_timeout=10) as ws:
+            assert json.loads(ws.recv(timeout=10))["version"] == 0
+            moves = ["move b-inf-1", "to 0303", "move b-arm-1", "to 0405", "end"]
+            for i, action in enumerate(moves):
+                client = ca if i % 2 == 0 else cb  # alternate the servers, as a load balancer would
+                assert act(client, gid, tb, action, i).status_code == 200, action
+                assert view(ca, gid, tb)["version"] == view(cb, gid, tb)["version"] == i + 1
+            versions = [json.loads(ws.recv(timeout=10))["version"]]
+            while versions[-1] < len(moves):
+                versions.append(json.loads(ws.recv(timeout=10))["version"])
+        # notices that arrive while b catches up coalesce: versions only go up, and end at the last move
+        assert versions == sorted(set(versions)) and versions[-1] == 5
+        # undo through one, the other follows; a stale undo through the other is refused
+        assert act(cb, gid, tr, "move r-inf-1", 5).status_code == 200
+        assert undo(ca, gid, tr, 6).status_code == 200
+        assert undo(cb, gid, tr, 6).status_code == 409
+        assert view(cb, gid, tr)["version"] == 7 and "move r-inf-1" in view(cb, gid, tr)["actions"]
+
+
+def test_serve_with_two_workers(pg_url, tmp_path):
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "WESTFRONT_DATABASE_URL": pg_url}
+    proc = subprocess.Popen([sys.executable, "-m", "westfront", "serve", "--workers", "2", "--port", str(port),
+                             "--ai-pool", "thread"], env=env, cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as c:
+            wait_for(lambda: _up(c), timeout=60)
+            g = new_game(c, seats={"blue": "human", "red": "ai:random"})
+            gid, tb = g["id"], token(g, "blue")
+            assert act(c, gid, tb, "end", 0).status_code == 200
+            v = wait_for(lambda: (x := view(c, gid, tb))["your_turn"] and x, timeout=30)
+            assert v["view"]["turn"] == 2
+            for _ in range(10):  # every worker answers with the same, current game
+                assert view(c, gid, tb)["version"] == v["version"]
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(20)
+
+
+def _up(c: httpx.Client) -> bool:
+    try:
+        return c.get("/api/catalog").status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def test_one_process_thinks_for_an_ai_seat(pg_url, fog_game, caplog):
+    """With two servers on one database, the AI seat of a game is run by one of them at a time
+    (an advisory lock): the other serves the game meanwhile and never plays a second move."""
+    from westfront.server.service import Settings
+
+    from .conftest import ThreadServer
+
+    shared = Settings(ai_time=0.2, ai_delay=0.4, shared=True)
+    with ThreadServer(pg_url, shared) as a, ThreadServer(pg_url, shared) as b, \
+            httpx.Client(base_url=a.url, timeout=10) as ca, httpx.Client(base_url=b.url, timeout=10) as cb:
+        g = new_game(ca, seats={"blue": "human", "red": "ai:random"})
+        gid, tb = g["id"], token(g, "blue")
+        for turn in (2, 3):
+            assert act(ca if turn == 2 else cb, gid, tb, "end").status_code == 200
+            # both servers are asked about the game while the AI thinks (each may poke the AI)
+            v = wait_for(lambda: (view(cb, gid, tb), (x := view(ca, gid, tb)))[1]["your_turn"] and x, timeout=30)
+            assert v["view"]["turn"] == turn
+        rec = ca.get(f"/api/games/{gid}/log", params={"token": tb}).json()
+        assert [a["side"] for a in rec["actions"]].count("blue") == 2
+    assert not [r for r in caplog.records if "failed to commit" in r.getMessage()
+                or "recorded first" in r.getMessage()]

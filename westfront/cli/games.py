@@ -50,7 +50,7 @@ def new(
 
 
 def replay(
-    file: Path = typer.Argument(..., exists=True, readable=True, help="save file"),
+    file: Path = typer.Argument(..., exists=True, dir_okay=False, readable=True, help="save file"),
     verify: bool = typer.Option(False, "--verify", help="replay the action log and check the position hash"),
 ) -> None:
     """Load a save; with --verify, rebuild it from its record and compare hashes."""
@@ -59,6 +59,8 @@ def replay(
             text = file.read_text(encoding="utf-8")
         except UnicodeDecodeError as e:
             raise SaveError(f"{file} is not a text save file ({e})") from None
+        except OSError as e:
+            raise SaveError(f"cannot read {file}: {e.strerror or e}") from None
         s = api.from_json(text, verify=verify)
     console.print(f"{s.INFO.id}: {len(s.history)} actions, hash {s.hash()}")
     if verify:

@@ -8,38 +8,108 @@ form is unambiguous and good for logs, saves, URLs and RL action masks.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 _TOKEN = re.compile(r"^[A-Za-z0-9_.:+\-/'#@*]+$")
-# Tokens already checked. Games build thousands of actions per second from a small
-# vocabulary (verbs, unit ids, hex labels); checking each once keeps action
-# construction cheap. Bounded, because parse() also sees arbitrary user text.
-_CHECKED: set[str] = set()
-_CHECKED_MAX = 200_000
+# Actions already made, by (verb, args): games build thousands of actions per second from a
+# small vocabulary, so each distinct action is checked and built once and then shared. Shared
+# instances also make ``a in legal`` an identity hit. Bounded, because parse() also sees
+# arbitrary user text.
+_INTERNED: dict[tuple[str, tuple[str, ...]], Action] = {}
+_INTERNED_MAX = 200_000
 
 
-@dataclass(frozen=True, slots=True, order=True)
 class Action:
-    verb: str
-    args: tuple[str, ...] = ()
+    """One move's value: a verb and word arguments, with a stable text form.
 
-    def __post_init__(self) -> None:
-        for tok in (self.verb, *self.args):
-            if tok.__class__ is str and tok in _CHECKED:
-                continue
+    Immutable; equal, hashed and ordered by ``(verb, args)`` like the frozen dataclass it
+    replaces (and never equal to anything but an Action). Construction returns the shared
+    instance for that verb and arguments; the text is made once.
+    """
+
+    __slots__ = ("verb", "args", "_text", "_hash")
+    verb: str
+    args: tuple[str, ...]
+    _text: str
+    _hash: int
+
+    def __new__(cls, verb: str, args: tuple[str, ...] = ()) -> Action:
+        try:
+            got = _INTERNED.get((verb, args))
+        except TypeError:  # unhashable arguments: refused below
+            got = None
+        if got is not None and cls is Action:
+            return got
+        if args.__class__ is not tuple:
+            if not isinstance(args, (tuple, list)):
+                raise ValueError(f"action arguments must be a tuple of words, not {args!r}")
+            args = tuple(args)
+        for tok in (verb, *args):
             if not isinstance(tok, str) or not _TOKEN.match(tok):
                 raise ValueError(f"action token {tok!r} must be a non-empty word without spaces")
-            if len(_CHECKED) >= _CHECKED_MAX:
-                _CHECKED.clear()
-            _CHECKED.add(tok)
+        self = object.__new__(cls)
+        set_ = object.__setattr__
+        set_(self, "verb", verb)
+        set_(self, "args", args)
+        set_(self, "_text", " ".join((verb, *args)) if args else verb)
+        set_(self, "_hash", hash((verb, args)))
+        if cls is Action:
+            if len(_INTERNED) >= _INTERNED_MAX:
+                _INTERNED.clear()
+            _INTERNED[(verb, args)] = self
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"actions are immutable; cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"actions are immutable; cannot delete {name}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.verb, self.args))
+
+    def __repr__(self) -> str:
+        return f"Action(verb={self.verb!r}, args={self.args!r})"
 
     def __str__(self) -> str:
-        return " ".join((self.verb, *self.args)) if self.args else self.verb
+        return self._text
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Action)
+        return self._hash == other._hash and self.verb == other.verb and self.args == other.args
+
+    def _key(self, other: object) -> tuple[tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]]] | None:
+        if other.__class__ is not self.__class__:
+            return None
+        assert isinstance(other, Action)
+        return (self.verb, self.args), (other.verb, other.args)
+
+    def __lt__(self, other: object) -> bool:
+        k = self._key(other)
+        return NotImplemented if k is None else k[0] < k[1]
+
+    def __le__(self, other: object) -> bool:
+        k = self._key(other)
+        return NotImplemented if k is None else k[0] <= k[1]
+
+    def __gt__(self, other: object) -> bool:
+        k = self._key(other)
+        return NotImplemented if k is None else k[0] > k[1]
+
+    def __ge__(self, other: object) -> bool:
+        k = self._key(other)
+        return NotImplemented if k is None else k[0] >= k[1]
 
     @property
     def text(self) -> str:
-        return str(self)
+        return self._text
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -49,12 +119,24 @@ class Action:
         return cls(parts[0], tuple(parts[1:]))
 
     def to_json(self) -> str:
-        return str(self)
+        return self._text
 
 
 def act(verb: str, *args: Any) -> Action:
     """Shorthand: ``act("move", unit_id, hex_label)``; arguments are str()-ed."""
-    return Action(verb, tuple(str(a) for a in args))
+    try:
+        got = _INTERNED.get((verb, args))
+    except TypeError:  # an unhashable argument: str() it below
+        got = None
+    if got is not None:
+        # only tuples of plain str are interned and no other value equals a str, except
+        # instances of str subclasses, whose str() may differ (an Enum mixing in str)
+        for a in args:
+            if a.__class__ is not str:
+                break
+        else:
+            return got
+    return Action(verb, tuple(a if a.__class__ is str else str(a) for a in args))
 
 
 Event = dict[str, Any]

@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+import numpy as np
+
+LINE_FLOOD_MIN = 200  # slots; below this the ring-by-ring flood is as fast (measured, docs/performance.md)
+_NUMPY_BITS = 64  # above this many set bits numpy unpacks faster (measured, docs/performance.md)
 _BYTE_BITS = tuple(tuple(k for k in range(8) if b >> k & 1) for b in range(256))
 
 
@@ -28,7 +32,14 @@ def bits(bb: int) -> list[int]:
         if bb < 0:
             raise ValueError("bitboards are non-negative")
         return out
-    for i, byte in enumerate(bb.to_bytes((bb.bit_length() + 7) // 8, "little")):
+    if bb.bit_count() > _NUMPY_BITS:  # dense: unpack in C
+        raw = np.frombuffer(bb.to_bytes((bb.bit_length() + 7) // 8, "little"), np.uint8)
+        found: list[int] = np.flatnonzero(np.unpackbits(raw, bitorder="little")).tolist()
+        return found
+    skip = ((bb & -bb).bit_length() - 1) >> 3  # whole zero bytes below the lowest set bit
+    if skip:
+        bb >>= skip << 3
+    for i, byte in enumerate(bb.to_bytes((bb.bit_length() + 7) // 8, "little"), skip):
         if byte:
             base = i * 8
             for k in _BYTE_BITS[byte]:
@@ -55,15 +66,37 @@ class Dilator:
     operations whatever the size of the set.
     """
 
-    __slots__ = ("groups",)
+    __slots__ = ("groups", "lines", "size")
 
     def __init__(self, edges: Sequence[Iterable[int]]):
         masks: dict[int, int] = {}
+        pairs: dict[int, set[int]] = {}
+        n = 0
         for src, nbrs in enumerate(edges):
+            n = src + 1
             for dst in nbrs:
                 d = dst - src
                 masks[d] = masks.get(d, 0) | (1 << src)
+                pairs.setdefault(d, set()).add(src)
+        self.size = n
         self.groups: tuple[tuple[int, int], ...] = tuple(sorted(masks.items()))
+        # Per slot delta: (delta, targets, doublings) — ``targets`` = the slots one step along the
+        # delta from a slot allowed to take it; ``doublings`` = how many times a run along it can
+        # be doubled (log2 of its longest straight run), for the straight-line flood.
+        lines = []
+        for d, mask in self.groups:
+            srcs = pairs[d]
+            longest = 0
+            for s0 in srcs:
+                if s0 - d in srcs:
+                    continue  # not the start of a run
+                k, x = 0, s0
+                while x in srcs:
+                    k += 1
+                    x += d
+                longest = max(longest, k)
+            lines.append((d, (mask << d) if d > 0 else (mask >> -d), max(0, (longest).bit_length() - 1)))
+        self.lines: tuple[tuple[int, int, int], ...] = tuple(lines)
 
     def step(self, bb: int) -> int:
         """The hexes one step from ``bb`` (not including ``bb`` itself unless adjacent)."""
@@ -83,6 +116,8 @@ class Dilator:
         Sources are always included. With ``limit`` the flood stops after that
         many steps (a 5-hex supply trace is ``limit=5``).
         """
+        if limit is None and self.size >= LINE_FLOOD_MIN:
+            return self.flood_lines(sources, passable)
         seen = sources
         frontier = sources
         n = 0
@@ -91,6 +126,36 @@ class Dilator:
             seen |= frontier
             n += 1
         return seen
+
+    def flood_lines(self, sources: int, passable: int) -> int:
+        """:meth:`flood` without a limit by straight-line fills (Kogge-Stone style).
+
+        Each pass fills, for every slot delta, whole straight runs of passable hexes at once
+        with log2(run) shift-and-mask doublings, instead of one ring per pass: on a big map a
+        supply trace needs a handful of passes rather than one per hex of distance.
+        """
+        # per delta, the "may enter by k steps along it" masks for k = 1, 2, 4, ...
+        plan = []
+        for d, targets, doublings in self.lines:
+            pro = passable & targets
+            if not pro:
+                continue
+            levels = [(d, pro)]
+            for _ in range(doublings):
+                pro &= (pro << d) if d > 0 else (pro >> -d)
+                d *= 2
+                if not pro:
+                    break
+                levels.append((d, pro))
+            plan.append(levels)
+        gen = sources
+        while True:
+            before = gen
+            for levels in plan:
+                for d, pro in levels:
+                    gen |= pro & ((gen << d) if d > 0 else (gen >> -d))
+            if gen == before:
+                return gen
 
     def layers(self, sources: int, passable: int, limit: int | None = None) -> list[int]:
         """BFS rings: ``layers[k]`` holds the hexes first reached after k steps."""

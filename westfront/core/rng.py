@@ -3,16 +3,43 @@
 SplitMix64: one 64-bit integer of state, good statistical quality for dice, and
 trivially serialisable. Every die a game rolls comes from here, so a game is
 reproduced exactly by its scenario, options, seed and action list.
+
+SplitMix64 is predictable from its outputs and a chosen or 48-bit seed is easy
+to search, which matters when two people play with hidden information. A seed
+of 2**64 or more (the server's secret seeds are 128 random bits) therefore
+selects a keyed generator instead: each draw is BLAKE2b keyed with the seed,
+applied to a counter. Its state is ``[key_hex, counter]``; without the key its
+outputs predict nothing, and replaying from the stored seed stays exact.
 """
 
 from __future__ import annotations
 
+import hashlib
+
 _MASK = (1 << 64) - 1
+KEYED_FROM = 1 << 64  # seeds from here on use the keyed generator
 
 
-def seed_state(seed: int) -> int:
-    """Mix a user seed (any int) into an initial 64-bit state."""
+def seed_state(seed: int) -> int | list:
+    """The initial generator state for a seed: SplitMix64 below 2**64, keyed above."""
+    if seed >= KEYED_FROM:
+        key = hashlib.blake2b(seed.to_bytes((seed.bit_length() + 7) // 8, "big"), digest_size=32,
+                              person=b"westfront-dice").hexdigest()
+        return [key, 0]
     return _mix(seed & _MASK ^ 0x9E3779B97F4A7C15)
+
+
+def keyed_randbelow(state: list, n: int) -> tuple[list, int]:
+    """Unbiased integer in [0, n) from the keyed generator; returns (new_state, value)."""
+    if n <= 0:
+        raise ValueError("randbelow needs n > 0")
+    key, counter = bytes.fromhex(state[0]), int(state[1])
+    limit = (_MASK + 1) - ((_MASK + 1) % n)
+    while True:
+        counter += 1
+        x = int.from_bytes(hashlib.blake2b(counter.to_bytes(8, "big"), key=key, digest_size=8).digest(), "big")
+        if x < limit:
+            return [state[0], counter], x % n
 
 
 def _mix(z: int) -> int:
@@ -58,7 +85,8 @@ class Rng:
             if not 1 <= face <= n:
                 raise ValueError(f"forced die face {face} is not between 1 and {n}")
             return face - 1
-        s, v = randbelow(self.holder[self.key], n)
+        st = self.holder[self.key]
+        s, v = keyed_randbelow(st, n) if isinstance(st, list) else randbelow(st, n)
         self.holder[self.key] = s
         return v
 

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 FORMAT = "westfront-save"
 VERSION = 1
+MAX_DEPTH = 64  # nesting of a save's position; real games stay below 10
+MAX_SEED = 2**256 - 1  # chosen seeds are below 2**63; server secrets are 128 bits and up
+MAX_ACTIONS = 200_000
+MAX_ACTION_TEXT = 500
 
 
 def dump_state(s: State) -> str:
@@ -44,6 +48,14 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
         doc = json.loads(text)
     except (ValueError, UnicodeDecodeError) as e:
         raise SaveError(f"not a westfront save: the file is not valid JSON ({e})") from None
+    except RecursionError:
+        raise SaveError("not a westfront save: the JSON is nested far too deeply") from None
+    if _too_deep(doc, MAX_DEPTH):
+        raise SaveError(f"not a westfront save: the JSON is nested deeper than {MAX_DEPTH} levels")
+    try:
+        json.dumps(doc, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise SaveError("not a westfront save: it holds text that is not valid Unicode (a lone surrogate)") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError("not a westfront save: the 'format' tag is missing or different")
     v = doc.get("version")
@@ -53,7 +65,15 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
                      ("hash", str), ("state", dict)):
         if not isinstance(doc.get(key), typ):
             raise SaveError(f"corrupt save: field {key!r} is missing or has the wrong type")
-    if not all(isinstance(a, str) for a in doc["actions"]):
+    seed = doc["seed"]
+    if isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise SaveError("corrupt save: 'seed' must be a whole number from 0 to 2**256 - 1")
+    for key in ("game", "scenario", "hash"):
+        if not 0 < len(doc[key]) <= 64:
+            raise SaveError(f"corrupt save: field {key!r} must be 1 to 64 characters")
+    if len(doc["actions"]) > MAX_ACTIONS:
+        raise SaveError(f"corrupt save: more than {MAX_ACTIONS} actions")
+    if not all(isinstance(a, str) and len(a) <= MAX_ACTION_TEXT for a in doc["actions"]):
         raise SaveError("corrupt save: the action list holds something that is not action text")
     st = doc["state"]
     if st.get("game") != doc["game"] or not isinstance(st.get("flow"), list):
@@ -65,3 +85,17 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
     if (meta.get("scenario"), meta.get("options"), meta.get("seed")) != (doc["scenario"], doc["options"], doc["seed"]):
         raise SaveError("corrupt save: scenario, options or seed disagree with the cached position")
     return doc
+
+
+def _too_deep(obj: Any, limit: int) -> bool:
+    """Whether JSON data nests deeper than ``limit`` (checked without recursion)."""
+    todo: list[tuple[Any, int]] = [(obj, 0)]
+    while todo:
+        x, d = todo.pop()
+        if isinstance(x, dict):
+            x = list(x.values())
+        if isinstance(x, list):
+            if d >= limit:
+                return True
+            todo.extend((y, d + 1) for y in x)
+    return False

@@ -12,6 +12,9 @@ import asyncio
 import functools
 import json
 import logging
+import os
+import secrets
+import socket
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -21,6 +24,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
@@ -31,6 +35,8 @@ from ..core.errors import MapError, UnknownGame
 from . import schemas as sc
 from .db import make_engine, resolve_db_url
 from .errors import Forbidden, NotFound, ServiceError
+from .limits import BodyLimit, safe_detail
+from .listen import Listener
 from .mapview import render_map
 from .rulesref import rules_reference
 from .service import GameService, Settings
@@ -58,6 +64,18 @@ def agent_levels() -> list[str]:
     return sorted(found, key=lambda n: (order.get(n, 9), n))
 
 
+def app_from_env() -> FastAPI:
+    """The app as ``westfront serve --workers N`` starts it in each worker process (uvicorn's
+    factory): settings come from the environment the parent process set."""
+    env = os.environ
+    return create_app(None, Settings(ai_time=float(env.get("WESTFRONT_AI_TIME", "2.0")),
+                                     ai_delay=float(env.get("WESTFRONT_AI_DELAY", "0.35")),
+                                     shared=env.get("WESTFRONT_SHARED") == "1",
+                                     smtp=env.get("WESTFRONT_SMTP", "127.0.0.1:25"),
+                                     mail_from=env.get("WESTFRONT_MAIL_FROM", "westfront@localhost"),
+                                     ai_pool=env.get("WESTFRONT_AI_POOL", "process")))
+
+
 @functools.cache
 def first_players(game: str) -> dict[str, str | None]:
     """Who makes the first decision in each scenario (the lobby's default side)."""
@@ -67,24 +85,35 @@ def first_players(game: str) -> dict[str, str | None]:
 
 def create_app(db_url: str | None = None, settings: Settings | None = None) -> FastAPI:
     url = resolve_db_url(db_url)
-    store = Store(make_engine(url))
+    settings = settings or Settings()
+    me = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+    store = Store(make_engine(url), notify_as=me if settings.shared else None)
     service = GameService(store, settings)
+    listener = Listener(url, me, service.remote_change) if store.notify_as else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service.hub.bind(asyncio.get_running_loop())
+        if listener is not None:
+            listener.start()
         threading.Thread(target=service.resume_ai_games, name="westfront-resume", daemon=True).start()
         yield
+        if listener is not None:
+            listener.stop()
         service.ai.stop()
+        service.notifier.stop()
 
     app = FastAPI(title="westfront", version="1", lifespan=lifespan,
                   description="Play westfront games: seats, moves, undo, replay. See docs/play.md.")
     app.state.service = service
     app.state.db_url = url
+    app.state.listener = listener
+
+    app.add_middleware(BodyLimit, max_bytes=service.settings.max_body_bytes)
 
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, e: ServiceError) -> JSONResponse:
-        body: dict[str, Any] = {"detail": e.detail}
+        body: dict[str, Any] = {"detail": safe_detail(e.detail)}
         if hasattr(e, "version"):
             body["version"] = e.version
         return JSONResponse(body, status_code=e.status)
@@ -93,9 +122,30 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     async def _bad_request(_: Request, e: RequestValidationError) -> JSONResponse:
         parts = []
         for err in e.errors()[:3]:
-            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-        return JSONResponse({"detail": "malformed request: " + "; ".join(parts)}, status_code=400)
+            where = ".".join(safe_detail(str(x), 40) for x in err.get("loc", ()) if x != "body")
+            msg = safe_detail(str(err.get("msg")), 200)
+            parts.append(f"{where}: {msg}" if where else msg)
+        return JSONResponse({"detail": safe_detail("malformed request: " + "; ".join(parts))}, status_code=400)
+
+    def openapi() -> dict[str, Any]:
+        """The schema as the server behaves: malformed requests are 400 (never FastAPI's 422)."""
+        if app.openapi_schema is None:
+            spec = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+            for item in spec.get("paths", {}).values():
+                for op in item.values():
+                    responses = op.get("responses", {})
+                    if responses.pop("422", None) is not None:
+                        responses.setdefault("400", {"description": sc.ERRORS[400]["description"],
+                                                     "content": {"application/json": {"schema": {
+                                                         "$ref": "#/components/schemas/Problem"}}}})
+                    if op.get("requestBody"):
+                        responses.setdefault("413", {"description": sc.ERRORS[413]["description"]})
+            spec.get("components", {}).get("schemas", {}).pop("HTTPValidationError", None)
+            spec.get("components", {}).get("schemas", {}).pop("ValidationError", None)
+            app.openapi_schema = spec
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     # ----- catalog and maps ------------------------------------------------------
     @app.get("/api/catalog", tags=["catalog"])
@@ -165,13 +215,25 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
               responses=sc.errors(400, 403, 404, 409))
     def post_action(game_id: GameId, body: sc.ActionRequest) -> Response:
         """Play one action. 400 with the rule's reason if illegal (nothing changes); 409 if stale."""
-        return fast_json(service.act(game_id, body.token, body.version, body.action))
+        return fast_json(service.act(game_id, body.token, body.version, body.action, body.diff))
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], response_model=sc.SeatView,
               responses=sc.errors(400, 403, 404, 409))
-    def post_undo(game_id: GameId, body: sc.TokenRequest) -> Response:
-        """Take back this seat's last action, unless it rolled dice, revealed something or handed over play."""
-        return fast_json(service.undo(game_id, body.token))
+    def post_undo(game_id: GameId, body: sc.UndoRequest) -> Response:
+        """Take back this seat's last action, unless it rolled dice, revealed something or handed over play.
+        409 when ``version`` is stale (a double click undoes one action, not two)."""
+        return fast_json(service.undo(game_id, body.token, body.version))
+
+    @app.put("/api/games/{game_id}/notify", tags=["play"], response_model=sc.NotifySettings, responses=seat_errors)
+    def put_notify(request: Request, game_id: GameId, body: sc.NotifyRequest) -> dict[str, Any]:
+        """Register a webhook URL and/or an e-mail address told when it is this seat's turn (null clears).
+        Stored with the seat and shown to nobody else."""
+        return service.set_notify(game_id, body.token, body.webhook, body.email, str(request.base_url).rstrip("/"))
+
+    @app.get("/api/games/{game_id}/notify", tags=["play"], response_model=sc.NotifySettings, responses=seat_errors)
+    def get_notify(game_id: GameId, token: Token = None) -> dict[str, Any]:
+        """This seat's turn-notification settings."""
+        return service.get_notify(game_id, token)
 
     @app.post("/api/games/{game_id}/previews", tags=["play"], response_model=sc.Previews, responses=seat_errors)
     def post_previews(game_id: GameId, body: sc.PreviewRequest) -> dict[str, Any]:
@@ -200,17 +262,23 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     # ----- websocket -------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
-    async def ws_game(ws: WebSocket, game_id: str, token: str | None = None) -> None:
-        """Pushes this seat's payload (as GET /api/games/{id}) whenever the game changes."""
+    async def ws_game(ws: WebSocket, game_id: str, token: str | None = None, diff: bool = False) -> None:
+        """Pushes this seat's payload (as GET /api/games/{id}) whenever the game changes.
+
+        A bad token or game is refused after the handshake with close code 1008 (policy
+        violation) and a reason, so browsers can tell it from a network failure."""
+        await ws.accept()
         try:
+            if token is not None and len(token) > 64:
+                raise Forbidden("a valid seat token is required for this game")
             g = await run_in_threadpool(service.live, game_id)
             side = service.seat(g, token)
-        except (ServiceError, Forbidden, NotFound):
-            await ws.close(code=1008)
+        except ServiceError as e:
+            await ws.close(code=1008, reason=safe_detail(e.detail, 120))
             return
-        await ws.accept()
         first = await run_in_threadpool(service.view_for, game_id, token)
-        await service.hub.serve(ws, game_id, side, first)
+        await service.hub.serve(ws, game_id, side, first, diff=diff,
+                                resync=lambda: run_in_threadpool(service.view_for, game_id, token))
 
     # ----- the browser UI -----------------------------------------------------------------
     index = WEB / "index.html"

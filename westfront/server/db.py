@@ -31,6 +31,8 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    inspect,
+    text,
 )
 from sqlalchemy.engine import Engine
 
@@ -43,7 +45,9 @@ games = Table(
     Column("game", String(64), nullable=False),
     Column("scenario", String(64), nullable=False),
     Column("options", Text, nullable=False),  # canonical JSON
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", BigInteger, nullable=False),  # the seed when it fits 63 bits, else 0
+    Column("seed_text", String(80)),  # the seed in decimal when it does not fit (server secrets: 129 bits)
+    Column("seed_public", Boolean, nullable=False, default=False),  # chosen or imported: announced to every seat
     Column("version", Integer, nullable=False, default=0),  # bumped by every action and every undo
     Column("n_actions", Integer, nullable=False, default=0),  # active actions in the record
     Column("setup_hash", String(64), nullable=False),  # hash of the starting position
@@ -63,6 +67,10 @@ seats = Table(
     Column("side", String(32), primary_key=True),
     Column("kind", String(64), nullable=False),  # "human" or "ai:<level>"
     Column("token", String(64), unique=True),  # secret; NULL for AI seats
+    # turn notifications (issue 18): only ever shown to this seat
+    Column("notify_webhook", Text),  # http(s) URL POSTed when it becomes this seat's turn
+    Column("notify_email", Text),  # address mailed when it becomes this seat's turn
+    Column("notify_link", Text),  # the seat's play URL put in the notice
 )
 
 actions = Table(
@@ -148,4 +156,20 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
     metadata.create_all(engine)
+    _add_missing_columns(engine)
     return engine
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older westfront up to date (new nullable or defaulted columns)."""
+    for table in metadata.sorted_tables:
+        have = {c["name"] for c in inspect(engine).get_columns(table.name)}
+        for col in table.columns:
+            if col.name in have:
+                continue
+            ddl = col.type.compile(dialect=engine.dialect)
+            default = ""
+            if isinstance(col.type, Boolean):
+                default = " NOT NULL DEFAULT FALSE"
+            with engine.begin() as conn:
+                conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN {col.name} {ddl}{default}'))

@@ -12,11 +12,13 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from . import patch
 
 log = logging.getLogger("westfront.server")
 
@@ -26,7 +28,23 @@ class Connection:
     ws: WebSocket
     game_id: str
     side: str
+    diff: bool = False  # send view_patch against the last view sent on this socket
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    last: tuple[int, dict[str, Any]] | None = None  # (version, view) last sent, for patches
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def prepare(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """The message for this socket: with a patch instead of the view when it asked for diffs."""
+        view = msg.get("view")
+        if not self.diff or view is None:
+            return msg
+        with self.lock:
+            last, self.last = self.last, (msg["version"], view)
+        if last is None:
+            return msg
+        out = {k: v for k, v in msg.items() if k != "view"}
+        out["view_patch"], out["view_base"] = patch.diff(last[1], view), last[0]
+        return out
 
 
 class Hub:
@@ -34,6 +52,15 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._conns: dict[str, set[Connection]] = {}
         self._lock = threading.Lock()
+        self._pushed: dict[str, int] = {}  # game -> newest version pushed to its sockets here
+
+    def newer(self, game_id: str, version: int) -> bool:
+        """Whether ``version`` is newer than anything pushed for this game (and note it as pushed)."""
+        with self._lock:
+            if self._pushed.get(game_id, -1) >= version:
+                return False
+            self._pushed[game_id] = version
+            return True
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
@@ -53,22 +80,29 @@ class Hub:
         for c in conns:
             if c.side not in cache:
                 cache[c.side] = build(c.side)
-            msg = cache[c.side]
+            msg = c.prepare(cache[c.side])
             with contextlib.suppress(RuntimeError):  # loop already closed at shutdown
                 self.loop.call_soon_threadsafe(c.queue.put_nowait, msg)
 
-    async def serve(self, ws: WebSocket, game_id: str, side: str, first: dict[str, Any]) -> None:
-        """Run one accepted socket until the browser goes away."""
-        conn = Connection(ws, game_id, side)
+    async def serve(self, ws: WebSocket, game_id: str, side: str, first: dict[str, Any], diff: bool = False,
+                    resync: Callable[[], Awaitable[dict[str, Any]]] | None = None) -> None:
+        """Run one accepted socket until the browser goes away. The client may send "ping"
+        (answered "pong") and, on a socket with diffs, "resync" (answered with the full payload)."""
+        conn = Connection(ws, game_id, side, diff=diff)
         with self._lock:
             self._conns.setdefault(game_id, set()).add(conn)
-        conn.queue.put_nowait(first)
+        conn.queue.put_nowait(conn.prepare(first))
         writer = asyncio.create_task(self._writer(conn))
         try:
             while True:
-                msg = await ws.receive_text()  # browsers may send "ping"; anything else is ignored
+                msg = await ws.receive_text()
                 if msg == "ping":
                     conn.queue.put_nowait({"type": "pong"})
+                elif msg == "resync" and resync is not None:
+                    full = await resync()
+                    with conn.lock:
+                        conn.last = (full["version"], full["view"])
+                    conn.queue.put_nowait(full)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -78,6 +112,7 @@ class Hub:
                     peers.discard(conn)
                     if not peers:
                         del self._conns[game_id]
+                        self._pushed.pop(game_id, None)
             conn.queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await writer

@@ -53,6 +53,8 @@ class LiveGame:
     actions: list[ActionRecord]
     setup_hash: str
     created_at: float = 0.0
+    seed_public: bool = False  # chosen or imported seed: every seat may know it
+    turn_label: str | None = None  # the lobby's turn label as of the last barrier
     broken: str | None = None
     thinking: str | None = None  # the AI seat that is choosing a move now
     last_snapshot: int = 0  # ordinal of the newest cached position in the database
@@ -63,6 +65,7 @@ class LiveGame:
     _checkpoints: dict[int, State] = field(default_factory=dict)
     _previews: tuple[int, dict[str, Any]] = (-1, {})
     by_token: dict[str, str] = field(default_factory=dict)
+    _views: dict[str | None, dict[int, dict[str, Any]]] = field(default_factory=dict)  # side -> version -> view
 
     def __post_init__(self) -> None:
         self.by_token = {s.token: s.side for s in self.seats.values() if s.token}
@@ -100,9 +103,36 @@ class LiveGame:
                 anchor, anchor_n = s.clone(), a.ordinal
         live = cls(id=rec.id, game=rec.game, scenario=rec.scenario, options=rec.options, seed=rec.seed,
                    seats=rec.seats, state=s, version=rec.version, actions=list(rec.actions),
-                   setup_hash=rec.setup_hash, created_at=rec.created_at, _anchor=anchor, _anchor_n=anchor_n,
+                   setup_hash=rec.setup_hash, created_at=rec.created_at, seed_public=rec.seed_public,
+                   _anchor=anchor, _anchor_n=anchor_n,
                    last_snapshot=max(rec.snapshots, default=0))
         return live
+
+    def catch_up(self, rec: GameRecord) -> bool:
+        """Play the actions another server process committed since this copy was made.
+
+        False (nothing changed here) when the stored record is not an extension of this one
+        (an undo happened elsewhere): the caller rebuilds the game from the record instead.
+        """
+        n = len(self.actions)
+        if len(rec.actions) < n or any(a.hash != b.hash for a, b in zip(self.actions, rec.actions, strict=False)):
+            return False
+        s = self.state.clone()
+        anchor, anchor_n = self._anchor, self._anchor_n
+        for a in rec.actions[n:]:
+            before = s.current_player()
+            try:
+                events = s.apply(a.action)
+            except IllegalAction:
+                return False
+            if s.hash() != a.hash:
+                return False
+            if is_undo_barrier(events, before, s.current_player()):
+                anchor, anchor_n = s.clone(), a.ordinal
+        self.state, self._anchor, self._anchor_n = s, anchor, anchor_n
+        self.actions = list(rec.actions)
+        self.version = rec.version
+        return True
 
     # ----- seats ---------------------------------------------------------------
     def side_of(self, token: str | None) -> str | None:
@@ -129,6 +159,21 @@ class LiveGame:
     @property
     def n_actions(self) -> int:
         return len(self.actions)
+
+    # ----- views ----------------------------------------------------------------
+    def view_of(self, side: str | None) -> dict[str, Any]:
+        """``state.view(side)``, computed once per version (call with ``lock`` held). Views are
+        kept for the last two versions so answers can be patches against what a seat has."""
+        per = self._views.setdefault(side, {})
+        v = per.get(self.version)
+        if v is None:
+            v = per[self.version] = self.state.view(side)
+            for old in sorted(per)[:-2]:
+                del per[old]
+        return v
+
+    def view_at(self, side: str | None, version: int) -> dict[str, Any] | None:
+        return self._views.get(side, {}).get(version)
 
     # ----- play ---------------------------------------------------------------
     def apply(self, side: str, text: str, log_sides: set[str | None]) -> Applied:

@@ -2,44 +2,96 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 MAX_SEED = 2**63 - 1
 GAME_ID = r"^[A-Za-z0-9_-]{1,24}$"
+MAX_DEPTH = 32  # nesting a request body may have (options are flat; saves travel as text)
+MAX_SAVE_CHARS = 1_500_000  # a finished 1944 campaign save is about 30 KB
+
+
+def bad_text(obj: Any, depth: int = 0) -> str | None:
+    """Why JSON-decoded ``obj`` cannot be taken (too deep, or text that is not valid Unicode)."""
+    if depth > MAX_DEPTH:
+        return f"nested deeper than {MAX_DEPTH} levels"
+    if isinstance(obj, str):
+        try:
+            obj.encode("utf-8")
+        except UnicodeEncodeError:
+            return "text holds a lone surrogate (not valid Unicode)"
+        return None
+    if isinstance(obj, dict):
+        items: Any = [x for kv in obj.items() for x in kv]
+    elif isinstance(obj, list):
+        items = obj
+    else:
+        return None
+    for x in items:
+        why = bad_text(x, depth + 1)
+        if why:
+            return why
+    return None
 
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _valid_text(cls, data: Any) -> Any:
+        why = bad_text(data)
+        if why:
+            raise ValueError(why)
+        return data
+
 
 class CreateGame(_Body):
     game: str = Field(max_length=64, description="game id from /api/catalog")
     scenario: str | None = Field(default=None, max_length=64, description="default: the game's first scenario")
-    options: dict[str, Any] = Field(default_factory=dict, description="optional rules; unknown names are refused")
-    seed: int | None = Field(default=None, ge=0, le=MAX_SEED, description="default: a random seed, kept secret")
-    seats: dict[str, str] = Field(description='every side: "human" or "ai:<level>"')
+    options: dict[str, Any] = Field(default_factory=dict, max_length=64,
+                                    description="optional rules; unknown names are refused")
+    seed: StrictInt | None = Field(default=None, ge=0, le=MAX_SEED,
+                                   description="default: a secret server seed. A chosen seed is announced to "
+                                               "every seat of a game with more than one human seat")
+    seats: dict[str, str] = Field(max_length=8, description='every side: "human" or "ai:<level>"')
 
 
 class ImportGame(_Body):
-    save: str = Field(description="the text of a westfront save file")
-    seats: dict[str, str] = Field(description='every side: "human" or "ai:<level>"')
+    save: str = Field(max_length=MAX_SAVE_CHARS, description="the text of a westfront save file")
+    seats: dict[str, str] = Field(max_length=8, description='every side: "human" or "ai:<level>"')
 
 
 class ActionRequest(_Body):
     token: str = Field(max_length=64)
-    version: int = Field(description="the version the client saw; a stale one gets 409")
-    action: str = Field(description='action text from "actions", e.g. "move b-inf-1"')
+    version: StrictInt = Field(ge=0, le=2**31 - 1, description="the version the client saw; a stale one gets 409")
+    action: str = Field(max_length=500, description='action text from "actions", e.g. "move b-inf-1"')
+    diff: bool = Field(default=False, description="answer with view_patch against the view of `version` "
+                                                  "(when the server still has it) instead of the full view")
 
 
-class TokenRequest(_Body):
+class UndoRequest(_Body):
     token: str = Field(max_length=64)
+    version: StrictInt = Field(ge=0, le=2**31 - 1, description="the version the client saw; a stale one gets 409")
+
+
+class NotifyRequest(_Body):
+    token: str = Field(max_length=64)
+    webhook: str | None = Field(default=None, max_length=480, description="http(s) URL POSTed on your turn")
+    email: str | None = Field(default=None, max_length=254, description="address mailed on your turn")
+
+
+class NotifySettings(BaseModel):
+    side: str
+    webhook: str | None
+    email: str | None
 
 
 class PreviewRequest(_Body):
     token: str = Field(max_length=64)
-    actions: list[str] = Field(max_length=500)
+    actions: list[Annotated[str, Field(max_length=500)]] = Field(
+        max_length=500, description="action texts (each at most 500 characters)")
 
 
 class SeatInfo(BaseModel):
@@ -62,7 +114,9 @@ class SeatView(BaseModel):
     version: int
     seat: str | None
     seats: dict[str, str]
-    view: dict[str, Any]
+    view: dict[str, Any] | None = Field(default=None, description="absent when view_patch is sent")
+    view_patch: dict[str, Any] | None = Field(default=None, description="changes against the view of view_base")
+    view_base: int | None = None
     prompt: str | None
     current_player: str | None
     your_turn: bool
@@ -76,6 +130,7 @@ class SeatView(BaseModel):
     can_undo: bool
     undo_reason: str | None
     n_actions: int
+    seed: int | None = Field(default=None, description="the dice seed when the creator chose it (announced to all)")
 
 
 class Previews(BaseModel):
@@ -87,7 +142,8 @@ class LogEntry(BaseModel):
     ordinal: int
     side: str
     action: str | None = Field(description="null when the action would reveal hidden information to this seat")
-    hash: str = Field(description="State.hash() after the action")
+    hash: str | None = Field(description="State.hash() after the action; null for a seat that cannot see "
+                                         "everything in a game with hidden information")
     barrier: bool
     version: int
 
@@ -97,8 +153,10 @@ class Record(BaseModel):
     game: str
     scenario: str
     options: dict[str, Any]
-    seed: int | None = Field(description="null until the game is over (it would predict the dice)")
-    setup_hash: str
+    seed: int | None = Field(description="null until the game is over (it would predict the dice), unless the "
+                                         "creator chose it: then it is announced to every seat")
+    seed_public: bool = Field(description="the seed was chosen by the creator or comes from an imported save")
+    setup_hash: str | None
     version: int
     status: str
     actions: list[LogEntry]
@@ -140,6 +198,7 @@ class Problem(BaseModel):
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Problem, "description": "malformed request or an action the rules forbid (reason cites the rule)"},
+    413: {"model": Problem, "description": "request body larger than the server accepts"},
     403: {"model": Problem, "description": "missing or wrong seat token"},
     404: {"model": Problem, "description": "no such game"},
     409: {"model": Problem, "description": "stale version: someone moved first"},

@@ -13,23 +13,41 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import api
 from ..ai import get_agent
+from ..ai.hooks import hooks_for
 from ..core.errors import IllegalAction, SaveError, UnknownGame
-from ..core.state import State, canonical_json, is_undo_barrier, is_visible
+from ..core.rng import KEYED_FROM
+from ..core.state import State, canonical_json, is_undo_barrier
 from ..games import registry
+from . import patch
 from .ai_seats import AIRunner
 from .errors import BadRequest, Broken, Conflict, Forbidden, NotFound
 from .hub import Hub
 from .live import LiveGame, RecordBroken
+from .notify import MailSettings, Notice, Notifier, check_email, check_webhook
 from .store import ActionRecord, GameRecord, Seat, StaleVersion, Store, Summary
 
 log = logging.getLogger("westfront.server")
 
 MAX_ACTION_TEXT = 500
+
+
+def secret_seed() -> int:
+    """128 random bits above 2**128: always selects the keyed dice generator (core/rng.py)."""
+    return (KEYED_FROM << 64) | secrets.randbits(128)
+
+
+def has_hidden_information(game: str) -> bool:
+    """Whether a seat of this game may be kept from seeing something (unknown: assume it may)."""
+    try:
+        hooks = hooks_for(game)
+    except UnknownGame:
+        return True
+    return hooks.hidden_information or not hooks.provided
 
 
 @dataclass(frozen=True)
@@ -39,15 +57,25 @@ class Settings:
     snapshot_every: int = 50  # cache the position at a barrier at most this often
     max_live_games: int = 500  # games kept in memory (least recently used are dropped)
     ai_workers: int = 2
+    max_body_bytes: int = 2 * 1024 * 1024  # larger request bodies get 413
+    shared: bool = False  # other server processes write the same (PostgreSQL) database
+    smtp: str = "127.0.0.1:25"  # where turn-notice mails go (host:port)
+    mail_from: str = "westfront@localhost"
+    notify_retries: int = 5  # attempts per turn notice and channel
+    notify_backoff: float = 2.0  # seconds before the first retry; doubles each time
+    ai_pool: str = "thread"  # "thread": AI thinks on threads here; "process": in a pool of worker processes
 
 
-def summary_of(s: State) -> Summary:
+def summary_of(s: State, turn_label: str | None = None, known: bool = False) -> Summary:
+    """The lobby line. ``known``: ``turn_label`` is still right (no barrier since it was read), so
+    the spectator view — as costly as a seat's view in a big game — need not be built again."""
     r = s.result()
-    turn = None
-    try:
-        turn = s.view(None).get("turn_label")
-    except Exception:  # noqa: BLE001 - the lobby line is cosmetic
-        log.exception("view(None) failed while summarising a game")
+    turn = turn_label
+    if not known:
+        try:
+            turn = s.view(None).get("turn_label")
+        except Exception:  # noqa: BLE001 - the lobby line is cosmetic
+            log.exception("view(None) failed while summarising a game")
     return Summary(status="over" if s.is_terminal() else "active", to_move=s.current_player(),
                    turn_label=str(turn) if turn is not None else None, result=r.to_dict() if r else None)
 
@@ -57,19 +85,50 @@ class GameService:
         self.store = store
         self.settings = settings or Settings()
         self.hub = hub or Hub()
-        self.ai = AIRunner(self, self.settings.ai_time, self.settings.ai_delay, self.settings.ai_workers)
+        self.ai = AIRunner(self, self.settings.ai_time, self.settings.ai_delay, self.settings.ai_workers,
+                           self.settings.ai_pool)
+        host, _, port = self.settings.smtp.rpartition(":")
+        self.notifier = Notifier(MailSettings(host or "127.0.0.1", int(port or 25), self.settings.mail_from),
+                                 retries=self.settings.notify_retries, backoff=self.settings.notify_backoff)
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._load_locks: dict[str, threading.Lock] = {}
 
     # ----- the cache of live games ---------------------------------------------
     def live(self, game_id: str) -> LiveGame:
-        """The game in memory, rebuilt from its record (with every hash checked) if needed."""
+        """The game in memory, rebuilt from its record (with every hash checked) if needed.
+        With other processes on the database, it is first brought up to the stored version."""
         with self._cache_lock:
             g = self._live.get(game_id)
             if g is not None:
                 self._live.move_to_end(game_id)
+        if g is None:
+            return self._load(game_id)
+        if self.settings.shared:
+            g = self._fresh(g)
+            self.ai.poke(g)  # the process that was thinking for an AI seat may be gone
+        return g
+
+    def fresh(self, g: LiveGame) -> LiveGame:
+        """``g`` as stored now (the same object when one process serves the database)."""
+        return self._fresh(g) if self.settings.shared else g
+
+    def _fresh(self, g: LiveGame) -> LiveGame:
+        """``g`` at the version the database has (one indexed read; another process may have moved)."""
+        stored = self.store.version_of(g.id)
+        if stored is None or stored == g.version:
+            return g
+        with g.lock:
+            if stored == g.version:
                 return g
+            rec = self.store.load(g.id)
+            if rec is not None and rec.version >= g.version and g.catch_up(rec):
+                return g
+        self.forget(g.id)
+        return self._load(g.id)
+
+    def _load(self, game_id: str) -> LiveGame:
+        with self._cache_lock:
             load_lock = self._load_locks.setdefault(game_id, threading.Lock())
         with load_lock:
             with self._cache_lock:
@@ -141,13 +200,15 @@ class GameService:
         except UnknownGame as e:
             raise BadRequest(str(e)) from None
         seat_map = self._check_seats(info.seated(resolved), seats)
+        chosen = seed is not None
         if seed is None:
-            seed = secrets.randbits(48)
+            seed = secret_seed()
         try:
             s = api.load(game, scenario, options, seed)
         except UnknownGame as e:
             raise BadRequest(str(e)) from None
-        return self._start(s, seat_map, [])
+        # a chosen seed predicts the dice: whoever chose it knows it, so every seat is told it
+        return self._start(s, seat_map, [], seed_public=chosen)
 
     def import_save(self, text: str, seats: dict[str, str]) -> tuple[LiveGame, dict[str, Seat]]:
         """A new game continuing an uploaded save; its action list is replayed and verified."""
@@ -158,7 +219,8 @@ class GameService:
         seat_map = self._check_seats(saved.INFO.seated(saved.options), seats)
         meta = saved.g["meta"]
         s = api.load(saved.INFO.id, meta["scenario"], meta["options"], meta["seed"])
-        return self._start(s, seat_map, list(saved.history))
+        # whoever uploaded the save knows its seed (and every hidden unit so far): so may every seat
+        return self._start(s, seat_map, list(saved.history), seed_public=True)
 
     def _check_seats(self, players: tuple[str, ...], seats: dict[str, str]) -> dict[str, str]:
         unknown = sorted(set(seats) - set(players))
@@ -178,7 +240,8 @@ class GameService:
                 raise BadRequest(f"seat {side}: {e}") from None
         return {p: seats[p] for p in players}
 
-    def _start(self, s: State, seat_kinds: dict[str, str], history: list[str]) -> tuple[LiveGame, dict[str, Seat]]:
+    def _start(self, s: State, seat_kinds: dict[str, str], history: list[str],
+               seed_public: bool) -> tuple[LiveGame, dict[str, Seat]]:
         game_id = secrets.token_urlsafe(9)
         seat_map = {side: Seat(side, kind, None if kind.startswith("ai:") else secrets.token_urlsafe(18))
                     for side, kind in seat_kinds.items()}
@@ -192,17 +255,17 @@ class GameService:
         meta = s.g["meta"]
         rec = GameRecord(id=game_id, game=s.INFO.id, scenario=meta["scenario"], options=meta["options"],
                          seed=meta["seed"], version=len(records), setup_hash=setup_hash, status="active",
-                         seats=seat_map, actions=records)
+                         seats=seat_map, actions=records, seed_public=seed_public)
         self.store.create_game(rec, summary_of(s))
         g = LiveGame.rebuild(self.store.load(game_id) or rec) if records else LiveGame(
             id=game_id, game=rec.game, scenario=rec.scenario, options=rec.options, seed=rec.seed, seats=seat_map,
-            state=s, version=0, actions=[], setup_hash=setup_hash)
+            state=s, version=0, actions=[], setup_hash=setup_hash, seed_public=seed_public)
         self._remember(g)
         self.ai.poke(g)
         return g, seat_map
 
     # ----- playing ------------------------------------------------------------------
-    def act(self, game_id: str, token: str | None, version: int, text: str) -> dict[str, Any]:
+    def act(self, game_id: str, token: str | None, version: int, text: str, diff: bool = False) -> dict[str, Any]:
         g = self.live(game_id)
         with g.lock:
             side = self.seat(g, token)
@@ -212,7 +275,7 @@ class GameService:
                 raise BadRequest(f"action text is longer than {MAX_ACTION_TEXT} characters")
             since = len(g.state.visible_log(side))
             self.commit(g, side, text)
-            out = self.payload(g, side, log_since=since)
+            out = self.payload(g, side, log_since=since, view_base=version if diff else None)
         self.ai.poke(g)
         return out
 
@@ -220,6 +283,7 @@ class GameService:
         """Apply, persist, then publish. Call with ``g.lock`` held."""
         if g.broken:
             raise Broken(g.broken)
+        before = g.state.current_player()
         try:
             ap = g.apply(side, text, self.hub.sides(g.id))
         except IllegalAction as e:
@@ -229,7 +293,8 @@ class GameService:
         if rec.barrier and self._due_snapshot(g, rec.ordinal):
             snapshot = (rec.ordinal, rec.hash, canonical_json(g.state.g))
         try:
-            self.store.append_action(g.id, g.version, rec, summary_of(g.state), snapshot)
+            summary = summary_of(g.state, g.turn_label, known=not rec.barrier and g.turn_label is not None)
+            self.store.append_action(g.id, g.version, rec, summary, snapshot)
         except StaleVersion as e:
             g.discard()
             self.forget(g.id)  # another process wrote this game: reload it from the record
@@ -238,17 +303,63 @@ class GameService:
             g.discard()
             raise
         g.accept(ap)
+        g.turn_label = summary.turn_label
         if snapshot:
             g.last_snapshot = rec.ordinal
+        self.hub.newer(g.id, g.version)
         self.hub.publish(g.id, lambda sd: self.payload(g, sd, log_since=ap.log_before.get(sd)))
+        nxt = g.state.current_player()
+        if nxt is not None and nxt != before and not g.state.is_terminal():
+            self._notify_turn(g, nxt)
+
+    # ----- turn notifications -------------------------------------------------------
+    def _notify_turn(self, g: LiveGame, side: str) -> None:
+        """Queue "your turn" for ``side`` if it registered a webhook or address (never blocks)."""
+        seat = g.seats.get(side)
+        if self.settings.shared:  # another process may have taken the registration
+            seat = self.store.seat(g.id, side) or seat
+        if seat is None or seat.is_ai or not (seat.webhook or seat.email) or not seat.link:
+            return
+        label = g.view_of(None).get("turn_label")
+        self.notifier.send(Notice(g.id, g.game, side, g.version, str(label) if label is not None else None,
+                                  seat.link, seat.webhook, seat.email))
+
+    def set_notify(self, game_id: str, token: str | None, webhook: str | None, email: str | None,
+                   base_url: str) -> dict[str, Any]:
+        """Register (or clear, with nulls) this seat's turn notifications."""
+        why = check_webhook(webhook) or check_email(email)
+        if why:
+            raise BadRequest(why)
+        g = self.live(game_id)
+        with g.lock:
+            side = self.seat(g, token)
+            link = f"{base_url}/play/{g.id}?token={token}"
+            self.store.set_notify(g.id, side, webhook, email, link)
+            g.seats[side] = replace(g.seats[side], webhook=webhook, email=email, link=link)
+            return self.notify_settings(g, side)
+
+    def get_notify(self, game_id: str, token: str | None) -> dict[str, Any]:
+        g = self.live(game_id)
+        with g.lock:
+            side = self.seat(g, token)
+            if self.settings.shared:
+                g.seats[side] = self.store.seat(g.id, side) or g.seats[side]
+            return self.notify_settings(g, side)
+
+    @staticmethod
+    def notify_settings(g: LiveGame, side: str) -> dict[str, Any]:
+        seat = g.seats[side]
+        return {"side": side, "webhook": seat.webhook, "email": seat.email}
 
     def _due_snapshot(self, g: LiveGame, ordinal: int) -> bool:
         return ordinal - g.last_snapshot >= self.settings.snapshot_every
 
-    def undo(self, game_id: str, token: str | None) -> dict[str, Any]:
+    def undo(self, game_id: str, token: str | None, version: int) -> dict[str, Any]:
         g = self.live(game_id)
         with g.lock:
             side = self.seat(g, token)
+            if version != g.version:
+                raise Conflict(f"stale version {version}: the game is at version {g.version}; reload it", g.version)
             reason = g.undo_reason(side)
             if reason:
                 raise BadRequest(f"cannot undo: {reason}")
@@ -261,8 +372,19 @@ class GameService:
                 if isinstance(e, StaleVersion):
                     raise Conflict("the game changed before the undo was recorded; reload it", e.current) from None
                 raise
+            self.hub.newer(g.id, g.version)
             self.hub.publish(g.id, lambda sd: self.payload(g, sd))
             return self.payload(g, side)
+
+    def remote_change(self, game_id: str, version: int) -> None:
+        """Another process committed ``version`` of this game: refresh it and push to local sockets."""
+        if not self.hub.sides(game_id):
+            return
+        g = self.live(game_id)  # brings it up to the stored version (several notices may coalesce)
+        with g.lock:
+            if not self.hub.newer(g.id, g.version):
+                return  # this version was pushed already
+            self.hub.publish(g.id, lambda sd: self.payload(g, sd))
 
     def publish(self, g: LiveGame) -> None:
         """Push every connected seat its current view (e.g. when the AI starts thinking)."""
@@ -273,9 +395,12 @@ class GameService:
             return self.payload(g, side)
 
     # ----- what a seat sees ------------------------------------------------------------
-    def payload(self, g: LiveGame, side: str | None, log_since: int | None = None) -> dict[str, Any]:
+    def payload(self, g: LiveGame, side: str | None, log_since: int | None = None,
+                view_base: int | None = None) -> dict[str, Any]:
+        """What ``side`` may know now. With ``view_base`` (a version whose view this seat has) the
+        view comes as ``view_patch`` against it when the server still has that view, else in full."""
         s = g.state
-        view = s.view(side)
+        view = g.view_of(side)
         cur = s.current_player()
         my_turn = side is not None and cur == side and not s.is_terminal()
         vlog = s.visible_log(side)
@@ -288,7 +413,6 @@ class GameService:
             "version": g.version,
             "seat": side,
             "seats": {sd: st.kind for sd, st in g.seats.items()},
-            "view": view,
             "prompt": view.get("prompt") if isinstance(view, dict) else s.prompt(),
             "current_player": cur,
             "your_turn": my_turn,
@@ -302,7 +426,15 @@ class GameService:
             "can_undo": undo_reason is None,
             "undo_reason": undo_reason,
             "n_actions": g.n_actions,
-        }
+            "seed": g.seed if g.seed_public else None,
+        } | self._view_part(g, side, view, view_base)
+
+    @staticmethod
+    def _view_part(g: LiveGame, side: str | None, view: dict[str, Any], base: int | None) -> dict[str, Any]:
+        old = g.view_at(side, base) if base is not None else None
+        if old is None:
+            return {"view": view}
+        return {"view_patch": patch.diff(old, view), "view_base": base}
 
     def view_for(self, game_id: str, token: str | None, log_since: int | None = None) -> dict[str, Any]:
         g = self.live(game_id)
@@ -336,13 +468,17 @@ class GameService:
         with g.lock:
             side = self.seat(g, token)
             full = self.entitled_to_all(g, [token] if token else [])
+            # a position hash is an oracle for hidden moves (try candidates, compare): only for those
+            # who may see everything, or in games that hide nothing
+            hashes = full or not has_hidden_information(g.game)
             entries = []
             for a in g.actions:
-                shown = full or a.side == side or all(is_visible(e, side) for e in a.events)
+                shown = full or g.state.action_visible_to(a.side, a.action, a.events, side)
                 entries.append({"ordinal": a.ordinal, "side": a.side, "action": a.action if shown else None,
-                                "hash": a.hash, "barrier": a.barrier, "version": a.version})
+                                "hash": a.hash if hashes else None, "barrier": a.barrier, "version": a.version})
             return {"id": g.id, "game": g.game, "scenario": g.scenario, "options": g.options,
-                    "seed": g.seed if full else None, "setup_hash": g.setup_hash, "version": g.version,
+                    "seed": g.seed if full or g.seed_public else None, "seed_public": g.seed_public,
+                    "setup_hash": g.setup_hash if hashes else None, "version": g.version,
                     "status": "over" if g.state.is_terminal() else "active", "actions": entries}
 
     def replay(self, game_id: str, token: str | None, at: int, side: str | None) -> dict[str, Any]:
@@ -360,7 +496,7 @@ class GameService:
             n = max(0, min(at, g.n_actions))
             s = g.position_at(n)
             last = g.actions[n - 1] if n else None
-            shown = last is not None and (over or last.side == side or all(is_visible(e, side) for e in last.events))
+            shown = last is not None and (over or s.action_visible_to(last.side, last.action, last.events, side))
             return {"id": g.id, "at": n, "n_actions": g.n_actions, "side": side, "view": s.view(side),
                     "log": s.visible_log(side), "action": last.action if shown and last else None,
                     "actor": last.side if last else None, "sides": list(g.seats)}

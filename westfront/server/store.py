@@ -17,12 +17,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from ..core.state import canonical_json
 from . import db
+
+MAX_BIGINT = 2**63 - 1
 
 
 class StaleVersion(Exception):
@@ -38,6 +40,9 @@ class Seat:
     side: str
     kind: str  # "human" | "ai:<level>"
     token: str | None
+    webhook: str | None = None  # turn notifications, shown to this seat only
+    email: str | None = None
+    link: str | None = None  # the seat's play URL, for the notice
 
     @property
     def is_ai(self) -> bool:
@@ -80,6 +85,7 @@ class GameRecord:
     actions: list[ActionRecord] = field(default_factory=list)
     snapshots: dict[int, str] = field(default_factory=dict)  # ordinal -> hash
     created_at: float = 0.0
+    seed_public: bool = False  # chosen by the creator or known from an imported save: every seat may know it
 
 
 # Statements built once: building them per call (``.values(**kw)``) costs more
@@ -92,13 +98,18 @@ _BUMP = (update(db.games)
 _INSERT_ACTION = insert(db.actions)
 _INSERT_SNAPSHOT = insert(db.snapshots)
 _VERSION = select(db.games.c.version).where(db.games.c.id == bindparam("gid"))
+_NOTIFY = text("SELECT pg_notify('westfront', :payload)")
+CHANNEL = "westfront"
 
 
 class Store:
     """Game records in a SQL database (SQLAlchemy Core; SQLite or PostgreSQL)."""
 
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, notify_as: str | None = None):
         self.engine = engine
+        # PostgreSQL with several server processes: every write also sends NOTIFY westfront,
+        # '<game id> <version> <process>' (delivered at commit) so the others refresh and push
+        self.notify_as = notify_as if engine.dialect.name == "postgresql" else None
         # SQLite has one writer at a time; queueing writers here is faster than
         # letting them spin on the busy timeout. PostgreSQL needs no such lock.
         self._sqlite = engine.dialect.name == "sqlite"
@@ -117,7 +128,9 @@ class Store:
         with self._write() as conn:
             conn.execute(insert(db.games).values(
                 id=rec.id, game=rec.game, scenario=rec.scenario, options=canonical_json(rec.options),
-                seed=rec.seed, version=rec.version, n_actions=len(rec.actions), setup_hash=rec.setup_hash,
+                seed=rec.seed if rec.seed <= MAX_BIGINT else 0,
+                seed_text=str(rec.seed) if rec.seed > MAX_BIGINT else None, seed_public=rec.seed_public,
+                version=rec.version, n_actions=len(rec.actions), setup_hash=rec.setup_hash,
                 created_at=now, updated_at=now, **_summary_cols(summary),
             ))
             conn.execute(insert(db.seats), [
@@ -138,6 +151,7 @@ class Store:
                     ordinal, h, state_json = snapshot
                     conn.execute(_INSERT_SNAPSHOT, {"game_id": game_id, "ordinal": ordinal, "hash": h,
                                                     "state": state_json, "created_at": now})
+                self._notify(conn, game_id, a.version)
         except IntegrityError:
             # another process extended the game at this ordinal first
             raise StaleVersion(self.version_of(game_id)) from None
@@ -153,6 +167,40 @@ class Store:
                          .where(db.actions.c.game_id == game_id, db.actions.c.ordinal.in_(ordinals),
                                 db.actions.c.undone.is_(False))
                          .values(undone=True))
+            self._notify(conn, game_id, new_version)
+
+    def _notify(self, conn: Connection, game_id: str, version: int) -> None:
+        if self.notify_as is not None:
+            conn.execute(_NOTIFY, {"payload": f"{game_id} {version} {self.notify_as}"})
+
+    @contextlib.contextmanager
+    def claim_ai(self, game_id: str) -> Iterator[bool]:
+        """Whether this process may run the AI of a game now: always, except that with several
+        processes on PostgreSQL (``notify_as`` set) one holds a session advisory lock on it."""
+        if self.notify_as is None:
+            yield True
+            return
+        with self.engine.connect() as conn:
+            key = {"k": f"westfront-ai:{game_id}"}
+            got = bool(conn.execute(text("SELECT pg_try_advisory_lock(hashtext(:k))"), key).scalar())
+            conn.commit()
+            try:
+                yield got
+            finally:
+                if got:
+                    conn.execute(text("SELECT pg_advisory_unlock(hashtext(:k))"), key)
+                    conn.commit()
+
+    def set_notify(self, game_id: str, side: str, webhook: str | None, email: str | None, link: str) -> None:
+        with self._write() as conn:
+            conn.execute(update(db.seats).where(db.seats.c.game_id == game_id, db.seats.c.side == side)
+                         .values(notify_webhook=webhook, notify_email=email, notify_link=link))
+
+    def seat(self, game_id: str, side: str) -> Seat | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(db.seats).where(db.seats.c.game_id == game_id, db.seats.c.side == side)
+                             ).mappings().first()
+        return _seat(r) if r is not None else None
 
     def set_status(self, game_id: str, status: str) -> None:
         with self._write() as conn:
@@ -188,8 +236,9 @@ class Store:
             ).all()
         return GameRecord(
             id=g["id"], game=g["game"], scenario=g["scenario"], options=json.loads(g["options"]),
-            seed=int(g["seed"]), version=g["version"], setup_hash=g["setup_hash"], status=g["status"],
-            seats={r["side"]: Seat(r["side"], r["kind"], r["token"]) for r in seat_rows},
+            seed=int(g["seed_text"]) if g["seed_text"] else int(g["seed"]), seed_public=bool(g["seed_public"]),
+            version=g["version"], setup_hash=g["setup_hash"], status=g["status"],
+            seats={r["side"]: _seat(r) for r in seat_rows},
             actions=[ActionRecord(r["ordinal"], r["side"], r["action"], json.loads(r["events"]), r["hash"],
                                   bool(r["barrier"]), r["version"], r["created_at"]) for r in act_rows],
             snapshots={int(o): h for o, h in snap_rows},
@@ -232,6 +281,10 @@ class Store:
     def count_games(self) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(db.games)).scalar() or 0)
+
+
+def _seat(r: Any) -> Seat:
+    return Seat(r["side"], r["kind"], r["token"], r["notify_webhook"], r["notify_email"], r["notify_link"])
 
 
 def _summary_cols(s: Summary) -> dict[str, Any]:

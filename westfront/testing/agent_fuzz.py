@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .. import api
 from ..ai import get_agent
 from ..core.errors import IllegalAction
-from ..core.state import State
+from ..core.state import State, checking_cache
 from .fuzz import FuzzFailure, check_invariants, verify_replay
 
 
@@ -53,8 +53,16 @@ def play_agents(game: str, seed: int, specs: dict[str, str], *, scenario: str | 
 
 
 def fuzz_mixed(game: str, games: int, *, seed: int = 0, strong: str = "heuristic", weak: str = "random",
-               max_actions: int = 30_000) -> MixedReport:
-    """``games`` games per side: the strong agent plays each side in turn against the weak one."""
+               max_actions: int = 30_000, check_cache: bool = True) -> MixedReport:
+    """``games`` games per side: the strong agent plays each side in turn against the weak one.
+
+    By default in the cache debug mode (``State.CHECK_CACHE``, docs/performance.md): agents
+    clone and search, so memos shared by clones get exercised."""
+    with checking_cache(check_cache):
+        return _fuzz_mixed(game, games, seed, strong, weak, max_actions)
+
+
+def _fuzz_mixed(game: str, games: int, seed: int, strong: str, weak: str, max_actions: int) -> MixedReport:
     rep = MixedReport(game)
     players = api.registry.info(game).players
     for k in range(games):

@@ -9,7 +9,12 @@
   iteration budget, and MCTS iterations per second, on the same positions of each
   game (win rates between agents: ``westfront tournament``, docs/ai.md).
 
-Figures are medians over ``repeats`` runs.
+* ``phases`` (from :mod:`.bench_worker`): random play split into legal_actions, apply,
+  clone and view, and an MCTS iteration split into its parts.
+
+Figures are medians over ``repeats`` runs of CPU time (``time.process_time``): on a shared
+machine wall time measures the neighbours too. To compare two revisions use
+``westfront bench --against REV`` (:mod:`.bench_ab`), which runs both in one go.
 """
 
 from __future__ import annotations
@@ -21,41 +26,22 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import api
-from ..core.hexgrid import COLROW
-from ..core.mapdata import GameMap
 from ..core.movement import MoveModel, reach, zoc_of
 from ..core.supply import passable_for_supply, supplied_area
 from ..games import registry
+from . import bench_worker
+from .bench_worker import synthetic_map
 from .fuzz import play_random
 
 
 def _median_us(fn: Callable[[], Any], repeats: int, inner: int) -> float:
     samples = []
     for _ in range(repeats):
-        t0 = time.perf_counter_ns()
+        t0 = time.process_time_ns()
         for _ in range(inner):
             fn()
-        samples.append((time.perf_counter_ns() - t0) / inner / 1000)
+        samples.append((time.process_time_ns() - t0) / inner / 1000)
     return statistics.median(samples)
-
-
-def synthetic_map(width: int = 50, height: int = 50, seed: int = 1) -> GameMap:
-    rnd = random.Random(seed)
-    hexes = {}
-    for c in range(1, width + 1):
-        for r in range(1, height + 1):
-            t = rnd.choices(["clear", "forest", "marsh"], [0.7, 0.2, 0.1])[0]
-            hexes[f"{c:02d}{r:02d}"] = {"terrain": t}
-    sides = {}
-    for c in range(10, width, 10):  # north-south rivers every 10 columns
-        for r in range(1, height + 1):
-            a = f"{c:02d}{r:02d}"
-            for b in COLROW.neighbors(a):
-                if b in hexes and b.startswith(f"{c + 1:02d}"):
-                    sides[COLROW.side_id(a, b)] = {"features": ["river"]}
-    return GameMap.from_dict({"schema": "westfront-map/1", "game": "bench", "grid": {"scheme": "colrow"},
-                              "hexes": hexes, "hexsides": sides,
-                              "zones": {"west": {"hexes": [f"01{r:02d}" for r in range(1, height + 1)]}}})
 
 
 def kit_figures(repeats: int = 5) -> Iterator[dict[str, Any]]:
@@ -131,12 +117,12 @@ def random_play_figures(repeats: int = 3, games: int = 5) -> Iterator[dict[str, 
         info = registry.info(gid)
         rates, aps = [], []
         for rep in range(repeats):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             actions = 0
             for k in range(games):
                 s = play_random(gid, 1000 * rep + k, check_every=1 << 30)
                 actions += len(s.history)
-            dt = time.perf_counter() - t0
+            dt = time.process_time() - t0
             rates.append(games / dt)
             aps.append(actions / dt)
         yield {"figure": "random_play", "game": gid, "scenario": info.scenarios[0].id,
@@ -150,11 +136,11 @@ def apply_figures(repeats: int = 3) -> Iterator[dict[str, Any]]:
         s = api.load(gid, seed=1)
         rnd = random.Random(1)
         n = 0
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         while not s.is_terminal() and n < 2000:
             s.apply(rnd.choice(s.legal_actions()))
             n += 1
-        dt = time.perf_counter() - t0
+        dt = time.process_time() - t0
         yield {"figure": "legal_and_apply_per_s", "game": gid, "actions": n, "per_s": round(n / dt, 1)}
 
 
@@ -184,11 +170,11 @@ def ai_figures(repeats: int = 3, positions: int = 20, iterations: int = 48) -> I
             for _ in range(repeats):
                 agent = make()
                 done = 0
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 for p in spots:
                     agent.choose(p, p.current_player())
                     done += getattr(getattr(agent, "report", None), "iterations", 0)
-                dt = time.perf_counter() - t0
+                dt = time.process_time() - t0
                 rates.append(len(spots) / dt)
                 its.append(done / dt)
             fig: dict[str, Any] = {"figure": "ai_decisions", "game": gid, "agent": name, "positions": len(spots),
@@ -204,6 +190,7 @@ def run_all(repeats: int = 5, quick: bool = False, only: list[str] | None = None
         ("random_play", lambda: random_play_figures(1 if quick else 3, 2 if quick else 5)),
         ("apply", lambda: apply_figures()),
         ("ai", lambda: ai_figures(1 if quick else 3, 8 if quick else 20)),
+        ("phases", lambda: bench_worker.run(["play", "mcts"], None, quick)),
     ]
     for name, gen in gens:
         if only and not any(o in name for o in only):

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import api
 from ..core.errors import IllegalAction
-from ..core.state import State
+from ..core.state import State, checking_cache
 
 
 class FuzzFailure(AssertionError):
@@ -50,8 +50,21 @@ def check_invariants(s: State) -> None:
 
 
 def play_random(game: str, seed: int, *, scenario: str | None = None, options: dict[str, Any] | None = None,
-                max_actions: int = 20_000, check_every: int = 1, deep_every: int = 0) -> State:
-    """Play one random game, checking invariants; ``deep_every`` > 0 also checks save round trips."""
+                max_actions: int = 20_000, check_every: int = 1, deep_every: int = 0,
+                check_cache: bool = False) -> State:
+    """Play one random game, checking invariants; ``deep_every`` > 0 also checks save round trips.
+
+    ``check_cache`` runs it in the cache debug mode (``State.CHECK_CACHE``): every memoised
+    derived fact is recomputed after every action, and every 8th position is cloned and the
+    clone must offer the same actions (memos are shared by clones)."""
+    if check_cache:
+        with checking_cache():
+            return _play_random(game, seed, scenario, options, max_actions, check_every, deep_every, 8)
+    return _play_random(game, seed, scenario, options, max_actions, check_every, deep_every, 0)
+
+
+def _play_random(game: str, seed: int, scenario: str | None, options: dict[str, Any] | None, max_actions: int,
+                 check_every: int, deep_every: int, clone_every: int) -> State:
     s = api.load(game, scenario=scenario, options=options, seed=seed)
     rnd = random.Random(seed * 7919 + 1)
     n = 0
@@ -69,6 +82,8 @@ def play_random(game: str, seed: int, *, scenario: str | None = None, options: d
         n += 1
         if deep_every and n % deep_every == 0:
             round_trip(s)
+        if clone_every and n % clone_every == 0:
+            check_clone(s)
         if n > max_actions:
             raise FuzzFailure(f"runaway: {max_actions} actions without the game ending (seed {seed})")
     check_invariants(s)
@@ -84,6 +99,15 @@ def round_trip(s: State) -> None:
         raise FuzzFailure("a reloaded save offers different legal actions")
 
 
+def check_clone(s: State) -> None:
+    """A clone (sharing the memo) offers the same actions and hashes the same."""
+    c = s.clone()
+    if c.hash() != s.hash():
+        raise FuzzFailure("clone() changed the position hash")
+    if [str(a) for a in c.legal_actions()] != [str(a) for a in s.legal_actions()]:
+        raise FuzzFailure("a clone offers different legal actions")
+
+
 def verify_replay(s: State) -> None:
     meta = s.g["meta"]
     r = api.replay(s.INFO.id, meta["scenario"], meta["options"], meta["seed"], s.history)
@@ -92,12 +116,13 @@ def verify_replay(s: State) -> None:
 
 
 def fuzz(game: str, games: int, *, seed: int = 0, scenario: str | None = None, options: dict[str, Any] | None = None,
-         max_actions: int = 20_000, deep_every: int = 0, replay: bool = True) -> FuzzReport:
+         max_actions: int = 20_000, deep_every: int = 0, replay: bool = True, check_cache: bool = True) -> FuzzReport:
+    """``games`` random games; by default in the cache debug mode (see :func:`play_random`)."""
     rep = FuzzReport(game)
     t0 = time.perf_counter()
     for k in range(games):
         s = play_random(game, seed + k, scenario=scenario, options=options, max_actions=max_actions,
-                        deep_every=deep_every)
+                        deep_every=deep_every, check_cache=check_cache)
         if replay:
             verify_replay(s)
         rep.games += 1

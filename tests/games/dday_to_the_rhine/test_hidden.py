@@ -180,3 +180,51 @@ def test_chosen_objective_cards_are_numbered_at_random():
     s.apply("card 2")
     assert s.g["objective"] == s.g["cards"][1]
     assert s.view("allied")["objective"] == OBJECTIVES[s.g["cards"][1]]
+
+
+def twin_markers():
+    """On the real map: us-7c in Paris, a hidden real unit and a phantom three hexes away under markers
+    hm101/hm102, and the same position with the two pieces swapped (the Allied player cannot tell them apart)."""
+    b = board()
+    paris = b.find("Paris")
+    ring = [i for i in range(b.size) if b.is_land(i) and b.distance(i, paris) == 3 and i not in b.cities and b.terrain[i] == "clear"]
+    one = ring[0]
+    two = next(i for i in ring if b.distance(i, one) >= 4)
+    out = []
+    for real_at, ph_at, real_m, ph_m in ((one, two, "hm101", "hm102"), (two, one, "hm102", "hm101")):
+        s = position(turn=3, units={"us-7c": b.label(paris), "ge-67c": b.label(real_at)},
+                     control=[b.label(paris)], options={"phantoms": True},
+                     flow=[{"step": "activation", "side": "allied"}])
+        s.unit("ge-67c")["hid"] = real_m
+        s.g["phantoms"]["ph-1"].update({"hex": b.label(ph_at), "hid": ph_m})
+        s.touch()
+        out.append(s)
+    return out
+
+
+def test_hidden_markers_weigh_the_same_on_allied_moves_whether_real_or_phantom():
+    # 1944 18.5: the Allies may not learn from their legal moves which marker is real: every marker counts as a
+    # unit with a ZOC for Allied movement (and supply) until it is uncovered; then the truth applies
+    a, b = twin_markers()
+    assert json.dumps(a.view("allied"), sort_keys=True) == json.dumps(b.view("allied"), sort_keys=True)
+    assert a.legal_actions() == b.legal_actions()
+    for s in (a, b):
+        s.apply("move us-7c")
+    assert a.legal_actions() == b.legal_actions() and a.prompt() == b.prompt()
+    assert [a.preview(x) for x in a.legal_actions()] == [b.preview(x) for x in b.legal_actions()]
+
+
+def test_an_allied_move_uncovers_markers_along_its_route():
+    # 1944 18.5: a phantom is eliminated as soon as an enemy unit moves within two hexes, on the way too
+    with on(synthetic_board(width=12, height=9)):
+        s = position(turn=3, units={"us-7c": "0205"}, options={"phantoms": True},
+                     flow=[{"step": "activation", "side": "allied"}])
+        s.g["beachheads"]["12"] = "0205"  # in supply, so it may motor (11.2)
+        s.g["phantoms"]["ph-1"].update({"hex": "0505", "hid": "hm7"})
+        s.touch()
+        s.apply("motor us-7c")
+        b = board()
+        path = [b.hex(h) for h in s.preview("to 0805")["path"]]
+        assert b.distance(path[-1], b.hex("0505")) == 3 and min(b.distance(h, b.hex("0505")) for h in path) == 2
+        s.apply("to 0805")  # the route passes within two hexes of the marker, the end does not
+        assert s.g["phantoms"]["ph-1"]["hex"] is None

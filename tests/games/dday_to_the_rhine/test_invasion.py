@@ -20,11 +20,15 @@ def campaign(**options):
     return westfront.load(GAME, options=options, seed=5)
 
 
-def land_outcome(s, action, *faces):
-    """Play ``action`` on a copy with the dice forced: the army's dice first, then the beach defence's."""
+def land_outcome(s, *faces):
+    """Both Normandy landings on a copy, dice forced: Dempsey's battle (army's 4 dice, then the beach
+    defence's 2), then Hodges'."""
+    b = board()
+    west, east = (b.label(h) for h in b.zone("lower_normandy"))
     c = s.clone()
+    c.apply(f"land {east}")
     with forced_dice(c, *faces):
-        c.apply(action)
+        c.apply(f"land {west}")
     return c
 
 
@@ -54,9 +58,9 @@ def test_a_successful_landing_makes_a_beachhead():
     s = campaign()
     b = board()
     east = b.label(b.zone("lower_normandy")[1])
-    c = land_outcome(s, f"land {east}", *HITS, 4, 4)
+    c = land_outcome(s, *HITS, 4, 4, *HITS, 4, 4)
     assert c.unit("uk-2a")["hex"] == east
-    assert c.g["beachheads"] == {"21": east}
+    assert c.g["beachheads"]["21"] == east
     assert c.unit("co-716")["box"] == U.GONE  # 12.1: coast units are never replaced
     assert c.g["support"]["ab-uk-6"] == "used" and c.g["support"]["naval-etf"] == "fired"
     assert c.rp("allied") == 0
@@ -65,9 +69,7 @@ def test_a_successful_landing_makes_a_beachhead():
 def test_a_failed_landing_returns_the_army_as_a_june_reinforcement():
     # 1944 6.2: a surviving coast unit means the landing failed; the army arrives in June with its losses
     s = campaign()
-    b = board()
-    east = b.label(b.zone("lower_normandy")[1])
-    c = land_outcome(s, f"land {east}", *BLANKS, 4, 4)
+    c = land_outcome(s, *BLANKS, 4, 4, *HITS, 4, 4)
     assert c.unit("co-716")["hex"]
     u = c.unit("uk-2a")
     assert u["hex"] is None and u["box"] in (U.AVAILABLE, U.POOL)
@@ -77,11 +79,8 @@ def test_a_failed_landing_returns_the_army_as_a_june_reinforcement():
 def test_both_landings_failing_is_a_german_sudden_death_win():
     # 1944 6.2: if both coast units survive the German player wins by sudden death
     s = campaign()
-    b = board()
-    west, east = (b.label(h) for h in b.zone("lower_normandy"))
-    first = land_outcome(s, f"land {east}", *BLANKS, 4, 4)
-    assert first.unit("co-716")["hex"]
-    c = land_outcome(first, f"land {west}", *BLANKS, 4, 4)
+    c = land_outcome(s, *BLANKS, 4, 4, *BLANKS, 4, 4)
+    assert c.unit("co-716")["hex"] and c.unit("ge-84c")["hex"]
     r = c.result()
     assert c.is_terminal() and r.winner == "german" and r.level == "sudden death"
 
@@ -187,3 +186,38 @@ def test_random_invasion_games_keep_going():
             while not s.is_terminal():
                 s.apply(rnd.choice(s.legal_actions()))
             assert s.result().winner in (None, "german", "allied")
+
+
+def test_beach_defence_dice_hit_the_landing_army():
+    # 1944 6.2: hits are simultaneous; the two German dice score on the invading army although it is still at
+    # sea: against an infantry army in clear weather 0/1/2 steps are lost 25/50/25% (every symbol hits)
+    s = campaign()
+    losses = []
+    for d1 in range(1, 7):
+        for d2 in range(1, 7):
+            c = land_outcome(s, *HITS, d1, d2, *HITS, 4, 4)
+            losses.append(U.max_strength("uk-2a") - c.unit("uk-2a")["strength"])
+    assert [losses.count(k) for k in (0, 1, 2)] == [9, 18, 9]
+    assert sum(losses) / len(losses) == 1.0
+    c = land_outcome(s, *HITS, 3, 3, *HITS, 4, 4)
+    assert c.unit("uk-2a")["hex"] and c.unit("uk-2a")["strength"] == U.max_strength("uk-2a") - 2
+
+
+def free_landings(hodges_hex, *faces):
+    s = westfront.load(GAME, options={"free_invasions": True}, seed=1)
+    s.apply("land 0515")  # Dempsey in Brittany, on an undefended arrow hex: no battle
+    with forced_dice(s, *faces):
+        s.apply(f"land {hodges_hex}")
+    return s
+
+
+def test_brittany_no_air_only_when_it_is_the_easternmost_zone():
+    # 1944 18.4: effects follow the easternmost zone invaded; Dempsey in Brittany and Hodges in Belgium:
+    # Belgium decides, so the Allied aircraft faces hit in the Belgian landing and in June
+    s = free_landings("1709", 1, 1, 1, 1, 4, 4)  # four aircraft faces against co-712
+    assert s.unit("us-1a")["hex"] == "1709" and not s.unit("co-712")["hex"]
+    assert s.g["inv"]["no_air_turn"] == 0
+    # 1944 18.4: Brittany as the easternmost zone: aircraft faces miss in the invasion and in June
+    s = free_landings("0315", 1, 1, 1, 1, 4, 4)
+    assert s.unit("co-266")["hex"] and s.unit("us-1a")["hex"] is None
+    assert s.g["inv"]["no_air_turn"] == 1

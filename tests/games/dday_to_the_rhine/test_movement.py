@@ -140,3 +140,52 @@ def test_rail_goes_anywhere_in_german_supply_but_not_through_allied_zoc():
         s3 = position(units={"ge-7a": "0805", "us-1a": "0603"})
         dests3 = {board().label(h) for h in rail_destinations(s3, "ge-7a")}
         assert "0502" not in dests3 and "0703" not in dests3  # nothing in or through Allied ZOC
+
+
+ALLIED_ACT = [{"step": "activation", "side": "allied"}]
+
+
+def test_the_mover_chooses_the_route_through_a_city():
+    # 1944 14.0: moving into or through a city takes it: the route is the mover's choice (through, then on)
+    places = [{"name": "Villeneuve", "hex": "0404", "kind": "city"}]
+    with on(synthetic_board(places=places)):
+        s = position(turn=4, units={"uk-30c": "0505"}, flow=ALLIED_ACT)
+        s.apply("move uk-30c")
+        assert "through 0404" in {str(a) for a in s.legal_actions()}
+        assert "through 0605" not in {str(a) for a in s.legal_actions()}  # nothing to take there
+        cost = s.preview("to 0404")["cost"]
+        s.apply("through 0404")
+        assert s.controls("allied", board().hex("0404")) and s.unit("uk-30c")["hex"] == "0404"
+        assert s.frame()["step"] == "move_unit" and s.frame()["left"] == s.frame()["mp"] - cost
+        s.apply("to 0304")
+        assert s.unit("uk-30c")["hex"] == "0304" and s.frame()["step"] == "activation"
+        assert s.rp("allied") == 9  # 10.0: one activation, one RP, however many waypoints
+
+
+def test_a_motorised_route_takes_the_cities_it_passes():
+    # 1944 11.2: a motorised move gains the cities it passes through, on the route the mover chose
+    places = [{"name": "Villeneuve", "hex": "0403", "kind": "city"}]
+    with on(synthetic_board(places=places)):
+        s = position(turn=4, units={"us-7c": "0505"}, flow=ALLIED_ACT)
+        s.g["beachheads"]["12"] = "0505"
+        s.touch()
+        s.apply("motor us-7c")
+        s.apply("through 0403")
+        assert s.controls("allied", board().hex("0403"))
+        s.apply("to 0702")
+        assert s.unit("us-7c")["hex"] == "0702" and s.unit("us-7c")["strat"]
+
+
+def test_a_route_towards_a_marker_uncovers_it_and_the_move_goes_on():
+    # 1944 18.5: a phantom is eliminated when an enemy unit moves within two hexes; the unit may move on
+    with on(synthetic_board(width=12, height=9)):
+        s = position(turn=3, units={"uk-30c": "0205"}, options={"phantoms": True}, flow=ALLIED_ACT)
+        s.g["phantoms"]["ph-1"].update({"hex": "0605", "hid": "hm5"})
+        s.touch()
+        s.apply("move uk-30c")
+        assert "through 0405" in {str(a) for a in s.legal_actions()}
+        s.apply("through 0405")
+        assert s.g["phantoms"]["ph-1"]["hex"] is None
+        assert s.frame()["step"] == "move_unit" and "stop" in {str(a) for a in s.legal_actions()}
+        s.apply("stop")
+        assert s.unit("uk-30c")["hex"] == "0405"

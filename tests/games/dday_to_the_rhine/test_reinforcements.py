@@ -7,7 +7,7 @@ import pytest
 import westfront
 from westfront.games.dday_to_the_rhine import units as U
 from westfront.games.dday_to_the_rhine.board import board
-from westfront.games.dday_to_the_rhine.combat import attacker_entries
+from westfront.games.dday_to_the_rhine.combat import attacker_entries, eligible_attackers, targets
 from westfront.games.dday_to_the_rhine.data import tables
 from westfront.games.dday_to_the_rhine.reinforcements import (
     build_cost,
@@ -251,3 +251,41 @@ def test_surprise_marker_adds_a_die_that_ignores_terrain_and_dietrich_is_free():
         assert sum(e.dice for e in entries) == base + 1 and any(e.support and e.dice == 1 for e in entries)
         s.unit("ge-6pa")["free_attack"] = True
         assert attack_cost(s, ["ge-6pa", "ge-7a"]) == 0
+
+
+def test_over_stacked_reinforcement_may_attack_once_off_its_entry_hex():
+    # 1944 9.1: only the original unit may attack *from that hex* while it is over-stacked; a newcomer that
+    # moved off the over-stacked hex attacks like any other unit
+    with on(synthetic_board()):
+        s = position(turn=3, units={"us-1a": "0505", "uk-30c": "0505", "ge-7a": "0307"})
+        s.unit("uk-30c")["over"] = "0505"
+        s.touch()
+        b = board()
+        s.unit("ge-7a")["hex"] = "0406"
+        s.touch()
+        assert eligible_attackers(s, b.hex("0406"), "allied") == ["us-1a"]  # over-stacked newcomer barred
+        s.unit("uk-30c")["hex"] = "0405"  # it moved off the entry hex, next to the German
+        s.touch()
+        assert "uk-30c" in eligible_attackers(s, b.hex("0406"), "allied")
+        assert b.hex("0406") in targets(s, "allied")
+
+
+def test_unit_sent_back_for_over_stacking_keeps_its_steps():
+    # 1944 9.1: the extra unit goes back to the turn track; it re-enters with the steps bought for it
+    # (German reinforcements enter at 1 SP only when they first arrive)
+    with on(synthetic_board()):
+        s = position(turn=3, units={"ge-7a": "0505", "ge-2sspc": ("0505", 2)})
+        s.unit("ge-2sspc")["over"] = "0505"
+        s.touch()
+        end_of_turn(s, "german")
+        u = s.unit("ge-2sspc")
+        assert u["hex"] is None and u["box"] == U.SCHEDULED and u["strength"] == 2 and u["returned"]
+    s = quick()
+    s.unit("ge-2sspc").update({"strength": 2, "returned": True})
+    s.apply("place ge-2sspc")
+    s.apply(next(str(a) for a in s.legal_actions() if a.verb == "at"))
+    assert s.unit("ge-2sspc")["strength"] == 2 and "returned" not in s.unit("ge-2sspc")
+    s = quick()
+    s.apply("place ge-2sspc")
+    s.apply(next(str(a) for a in s.legal_actions() if a.verb == "at"))
+    assert s.unit("ge-2sspc")["strength"] == 1  # a first arrival still enters at 1 SP

@@ -127,3 +127,16 @@ def test_every_option_starts_from_the_command_line(option, value, tmp_path):
     assert r.exit_code == 0, r.output
     doc = json.loads(out.read_text())
     assert str(doc["options"][option]).lower() in (value, "true")
+
+
+def test_the_us_landing_hex_opens_inland_and_along_the_coast():
+    # 1944 6.2: the Utah/Omaha hex reaches Saint-Lô and Gold by land, and not only through Cherbourg's ZOC
+    from westfront.games.dday_to_the_rhine.board import board
+
+    b = board()
+    us, uk = b.zone("lower_normandy")
+    exits = set(b.adj[us])
+    assert {b.find("Saint-Lo"), uk} <= exits
+    cherbourg = b.find("Cherbourg")
+    assert cherbourg not in exits
+    assert [i for i in exits if cherbourg not in b.adj[i] and i != cherbourg]  # a way out of Cherbourg's ZOC

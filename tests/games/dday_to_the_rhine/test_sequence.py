@@ -9,6 +9,7 @@ import pytest
 import westfront
 from westfront.games.dday_to_the_rhine import INFO
 from westfront.testing.fuzz import fuzz
+from westfront.testing.kit import legal
 
 from .helpers import on, position, synthetic_board
 
@@ -150,3 +151,19 @@ def test_motor_move_is_offered_only_when_it_can_end_somewhere():
         assert "motor uk-30c" not in {str(a) for a in s.legal_actions()}
         s = position(turn=4, units=crowd, flow=ACT)  # 0108 is free: 5 hexes away, within 2 x MP
         assert "motor uk-30c" in {str(a) for a in s.legal_actions()}
+
+
+def test_a_started_move_or_attack_can_always_be_backed_out_of():
+    # 1944 10.0: activating costs RP only when carried out; backing out is always possible and free, however
+    # often (loops are the agents' business: their position-keyed CycleGuard, not a rules limit for people)
+    with on(synthetic_board()):
+        s = position(turn=4, units={"uk-30c": "0505", "ge-67c": "0503", "us-7c": "0504"}, flow=ACT)
+        for _ in range(20):
+            s.apply("move uk-30c")
+            assert "cancel" in legal(s)
+            s.apply("cancel")
+            s.apply("attack 0503")
+            s.apply("add us-7c")
+            assert "cancel" in legal(s)
+            s.apply("cancel")
+        assert s.rp("allied") == 10 and not s.unit("uk-30c")["moved"]

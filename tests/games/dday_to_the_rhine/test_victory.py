@@ -211,3 +211,48 @@ def test_learning_scenario_antwerp_and_brussels():
         assert (final_result(s).winner, final_result(s).level) == ("german", "minor")
         s.set_control(board().find("Antwerp"), "german")
         assert (final_result(s).winner, final_result(s).level) == ("german", "major")
+
+
+def test_exited_armies_count_as_allied_units_east_of_the_rhine():
+    # 1944 17.2: reading: an army that exited went through Germany east of the Rhine, so "no Allied units in
+    # Germany east of the Rhine" (German Major) does not hold once armies have exited; the Allied Major stands
+    with on(rhine_board()):
+        control = ctl("Paris", "Lille", "Koln", "Essen", "Dusseldorf", "Dortmund", "Munster")
+        s = position(turn=10, units={"us-1a": "0504"}, control=control)  # nobody left east of the Rhine
+        s.g["exits"] = {"exit_hamburg": ["us-3a"], "exit_berlin": ["us-9a"], "exit_prague": ["us-7a"]}
+        lv = levels(s)
+        assert lv["allied_major"] and not lv["german_major"]
+        assert (standard_result(s).winner, standard_result(s).level) == ("allied", "major")
+
+
+def test_a_delayed_landing_still_to_come_prevents_german_sudden_death():
+    # 1944 17.1 with 18.4 B: with the second army's landing delayed to July, the first failing does not end the
+    # game at the end of the German June turn; the Allies are not off the continent for good yet
+    from westfront.testing.dice import forced_dice
+
+    s = westfront.load("dday-to-the-rhine", options={"free_invasions": True}, seed=1)
+    s.apply("land 0315")  # Dempsey against co-266
+    with forced_dice(s, 4, 4, 4, 4, 4, 4):  # four blanks: the coast unit survives, the landing fails
+        s.apply("delay")
+    assert not s.on_map("allied") and s.g["inv"]["pending"]
+    while s.turn == 1 and not s.is_terminal():
+        s.apply("done" if "done" in {str(a) for a in s.legal_actions()} else "end")
+    assert not s.is_terminal() and s.turn == 2
+
+
+def test_single_thrust_lasts_nine_months():
+    # 1944 18.2: Single Thrust is played in 9 monthly turns: without an exit by the end of February the German
+    # wins then, and no March turn is played
+    from westfront.testing.kit import enter
+
+    with on(rhine_board()):
+        s = position(turn=9, units={"us-1a": "0504", "ge-7a": "1106"})
+        s.g["objective"] = "single"
+        enter(s, {"step": "month", "stage": "allied_turn_end"}, resume=True)  # on to month_end
+        assert s.is_terminal() and s.turn == 9
+        r = s.result()
+        assert (r.winner, r.level) == ("german", "objective")
+        s = position(turn=9, units={"us-1a": "0504", "ge-7a": "1106"})
+        s.g["objective"] = "broad"
+        enter(s, {"step": "month", "stage": "allied_turn_end"}, resume=True)  # on to month_end
+        assert not s.is_terminal() and s.turn == 10

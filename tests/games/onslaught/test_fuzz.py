@@ -17,6 +17,6 @@ def test_random_games_with_all_optional_rules_end_legally():
 
 @pytest.mark.slow
 def test_many_random_games():
-    # onslaught 13.0: a longer statistical run (bench/onslaught_random_games.py does 1,000)
+    # onslaught 13.0: a longer statistical run (bench/random_games.py onslaught does 1,000)
     rep = fuzz("onslaught", games=40, seed=1000, options=ALL)
     assert rep.games == 40

@@ -7,5 +7,6 @@ value, the garbled terrain rows). Rule citations in tests read ``# 1944 12.0``.
 """
 
 from .rules import INFO, MAP_FILE, RULE_SECTIONS, GameState
+from .twins import hidden_twins
 
-__all__ = ["INFO", "MAP_FILE", "RULE_SECTIONS", "GameState"]
+__all__ = ["INFO", "MAP_FILE", "RULE_SECTIONS", "GameState", "hidden_twins"]

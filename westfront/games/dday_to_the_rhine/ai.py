@@ -135,10 +135,12 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = -0.1
         elif verb in ("to", "exit") and step == "move_unit":
             v = _destination(s, side, b.hex(a.args[0])) + (1.5 if verb == "exit" else 0.0)
-            if side == "allied":
-                v += _advance(s, f["unit"], b.hex(a.args[0]))
-            else:
-                v += _screen(s, f["unit"], b.hex(a.args[0]))
+            v += _plan_move(s, side, f["unit"], b.hex(a.args[0]))
+        elif verb == "through" and step == "move_unit":
+            v = _destination(s, side, b.hex(a.args[0])) - 0.05  # a waypoint: worth it only for what it takes
+            v += _plan_move(s, side, f["unit"], b.hex(a.args[0]))
+        elif verb == "stop" and step == "move_unit":
+            v = _destination(s, side, s.hex_of(f["unit"]))
         elif verb == "hit":
             u = s.unit(a.args[0])
             v = 0.05 * u["strength"] - (0.3 if u["strength"] == 1 else 0.0)
@@ -206,6 +208,11 @@ def _clears_the_way(s: Position, t: int, attackers: list[str]) -> float:
     if any(U.is_army(u) and not s.piece(u).get("moved") and ex[t] < ex[s.hex_of(u)] for u in attackers):
         return 0.25
     return 0.0
+
+
+def _plan_move(s: Position, side: str, uid: str, i: int) -> float:
+    """The plan's word on a move to ``i``: the Allied advance, or the German screen."""
+    return _advance(s, uid, i) if side == "allied" else _screen(s, uid, i)
 
 
 def _threat(s: Position) -> float:
@@ -316,8 +323,8 @@ def features(state: Any, side: str) -> dict[str, float]:
 
 
 def position_key(state: Any) -> str:
-    """The position for the agents' loop guard: the state without the per-phase cancel
-    counter (it changes on every back-out, so declare-then-cancel would never repeat)."""
+    """The position for the agents' loop guard (westfront/ai/cycles.py): backing out of a move or an attack
+    returns to the same key, so the guard sees declare-then-cancel loops. Old saves' cancel counter is ignored."""
     return digest({k: v for k, v in state.g.items() if k != "cancels"})
 
 
@@ -327,14 +334,13 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
     c: Position = s.clone()  # type: ignore[assignment]
     g = c.g
     if side == "allied":
-        pieces = [p for p in hidden_pieces(c) if not (g["phantoms"].get(p) or g["units"][p]).get("pending")]
-        slots = [((g["phantoms"][p] if p in g["phantoms"] else g["units"][p])["hex"],
-                  (g["phantoms"][p] if p in g["phantoms"] else g["units"][p])["hid"]) for p in pieces]
+        pieces = [p for p in hidden_pieces(c) if not c.piece(p).get("pending")]
+        slots = [(c.piece(p)["hex"], c.piece(p)["hid"]) for p in pieces]
         # canonical order first: the sample must depend on what the Allies see, not on the true assignment
         slots.sort(key=lambda slot: (str(slot[0]), str(slot[1])))
         rng.shuffle(slots)
         for p, (hx, hid) in zip(pieces, slots, strict=True):
-            rec = g["phantoms"][p] if p in g["phantoms"] else g["units"][p]
+            rec = c.piece(p)
             rec["hex"], rec["hid"] = hx, hid
         c.touch()
     elif side == "german" and g.get("objective"):

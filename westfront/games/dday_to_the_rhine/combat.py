@@ -43,10 +43,23 @@ def eligible_attackers(s: Position, target: int, side: str) -> list[str]:
         ids = [x for x in s.real_at(n) if s.side_of(x) == side]
         for uid in ids:
             u = s.unit(uid)
-            if u["attacked"] or u["strat"] or u["over"]:
+            if u["attacked"] or u["strat"] or overstacked_here(s, uid):
                 continue  # 10.0 once per month; 11.1 C none after a strategic move; 9.1 over-stacked
             out.append(uid)
     return sorted(out)
+
+
+def overstacked_here(s: Position, uid: str) -> bool:
+    """9.1: a unit that entered over-stacked may not attack from its entry hex while that hex is still
+    over-stacked; once it has moved off (or the hex holds only it) it may attack."""
+    over = s.unit(uid)["over"]
+    if not over:
+        return False
+    here = s.unit(uid)["hex"]
+    if over is not True and over != here:
+        return False  # moved off the hex it entered over-stacked (saves before 9.1 was fixed keep True)
+    side = s.side_of(uid)
+    return any(x != uid and s.side_of(x) == side for x in s.at(s.hex_of(uid)))
 
 
 def groups_of(attackers: list[str]) -> set[str]:
@@ -65,7 +78,8 @@ def air_counts(s: Position, side: str) -> bool:
     """12.1 overcast and 18.4 Brittany: Allied aircraft faces miss."""
     if side != "allied":
         return True
-    return not s.overcast() and s.turn != s.g["inv"].get("no_air_turn", 0)
+    inv = s.g["inv"]
+    return not s.overcast() and s.turn != inv.get("no_air_turn", 0) and not inv.get("no_air_landing")
 
 
 def clear_weather(s: Position) -> bool:
@@ -205,9 +219,14 @@ def support_options(s: Position, target: int, attackers: list[str], chosen: dict
 
 # ----- hits ------------------------------------------------------------------------------------
 def hits_against(faces: list[str], s: Position, shooter_side: str, targets: list[str]) -> tuple[int, int]:
-    """(panzer-class hits, infantry-class hits) that ``faces`` score on ``targets``."""
+    """(panzer-class hits, infantry-class hits) that ``faces`` score on ``targets`` (those on the map)."""
     pz, inf = composition(s, targets)
-    r = score(faces, target_has_panzer=pz, target_has_infantry=inf, air_counts=air_counts(s, shooter_side))
+    return hits_on(faces, s, shooter_side, pz, inf)
+
+
+def hits_on(faces: list[str], s: Position, shooter_side: str, panzer: bool, infantry: bool) -> tuple[int, int]:
+    """(panzer-class hits, infantry-class hits) that ``faces`` score on a target of this composition."""
+    r = score(faces, target_has_panzer=panzer, target_has_infantry=infantry, air_counts=air_counts(s, shooter_side))
     return r.hits_on_panzer, r.hits_on_infantry
 
 
@@ -243,7 +262,7 @@ def targets(s: Position, side: str) -> list[int]:
     enemy = s.units_bb("allied" if side == "german" else "german")
     for uid in s.on_map(side):
         u = s.unit(uid)
-        if u["attacked"] or u["strat"] or u["over"]:
+        if u["attacked"] or u["strat"] or overstacked_here(s, uid):
             continue
         for n in b.adj[s.hex_of(uid)]:
             if (enemy >> n) & 1:

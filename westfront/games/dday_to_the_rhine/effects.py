@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import units as U
 from .board import board
 from .combat import elimination_box
-from .hidden import check_contact, public_name, remove_phantom, reveal, say
+from .hidden import check_contact, check_contact_along, hidden_pieces, public_name, remove_phantom, reveal, say
 from .position import Position
 from .units import ordinal
 
@@ -41,6 +41,8 @@ def move_along(s: Position, uid: str, path: list[int], rule: str, how: str, cost
     labels = [b.label(i) for i in path]
     for i in path[1:]:
         pass_through(s, uid, i)
+    if s.side_of(uid) == "allied" and hidden_pieces(s):
+        check_contact_along(s, path[1:])
     s.put(uid, labels[-1])
     enter_hex_end(s, uid, path[-1])
     extra = f" ({cost} MP)" if cost is not None else ""

@@ -104,6 +104,21 @@ def check_contact(s: Position) -> None:
                 reveal(s, pid, "an Allied unit came within two hexes")
 
 
+def check_contact_along(s: Position, path: list[int]) -> None:
+    """18.5: an Allied unit moving within two hexes of a hidden piece uncovers it *on the way*, hex by hex
+    along the route it actually took (a phantom vanishes, a real unit is revealed)."""
+    b = board()
+    for i in path:
+        near = b.within(i, 2)
+        for pid in hidden_pieces(s):
+            if not (near >> s.hex_of(pid)) & 1:
+                continue
+            if pid in s.g["phantoms"]:
+                remove_phantom(s, pid, "an Allied unit came within two hexes")
+            else:
+                reveal(s, pid, "an Allied unit came within two hexes")
+
+
 def phantom_free(s: Position) -> list[str]:
     return [p for p in PHANTOM_IDS if p in s.g["phantoms"] and not s.g["phantoms"][p]["hex"]]
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from . import units as U
 from .board import INVASION_ZONES, board
-from .combat import hits_against, roll
+from .combat import hits_against, hits_on, roll
 from .data import supports, tables
 from .effects import lose_step
+from .hidden import check_contact
 from .position import Position
 from .units import ordinal
 
@@ -25,12 +26,13 @@ def zone_of(i: int) -> str | None:
     return next((z for z in INVASION_ZONES if i in b.zone(z)), None)
 
 
-def targets(s: Position, uid: str) -> list[int]:
+def targets(s: Position, uid: str, planned: tuple[int, ...] = ()) -> list[int]:
+    """6.2: the army's fixed Normandy hex; 18.4: any arrow hex free of Allied units and not already chosen."""
     b = board()
     if s.g["inv"]["mode"] == "normandy":
         return [b.zone("lower_normandy")[NORMANDY_SLOT[uid]]]
     allied = s.units_bb("allied")
-    return sorted(i for z in INVASION_ZONES for i in b.zone(z) if not (allied >> i) & 1)
+    return sorted(i for z in INVASION_ZONES for i in b.zone(z) if not (allied >> i) & 1 and i not in planned)
 
 
 def support_for(s: Position, uid: str) -> tuple[str | None, str | None]:
@@ -52,16 +54,10 @@ def invasion_dice(s: Position, uid: str, defenders: list[str]) -> tuple[int, int
 
 
 def land(s: Position, uid: str, i: int) -> bool:
-    """Resolve one landing; True when the army is ashore."""
+    """Resolve one landing (6.2); True when the army is ashore."""
     b = board()
     lab = b.label(i)
     g = s.g
-    zone = zone_of(i)
-    if zone:
-        order = tables()["invasion_zones"][zone]["order"]
-        g["inv"]["east"] = max(g["inv"].get("east") or 0, order)
-        if tables()["invasion_zones"][zone].get("no_air") and s.turn == 1:
-            g["inv"]["no_air_turn"] = 1  # 18.4 Brittany: no Allied air power in the invasion and June
     defenders = s.real_at(i)
     naval, ab = support_for(s, uid)
     na, nd = invasion_dice(s, uid, defenders)
@@ -72,7 +68,8 @@ def land(s: Position, uid: str, i: int) -> bool:
         a_faces = roll(s, na, "allied", f"the landing at {lab}", s.rule("6.2"))
         d_faces = roll(s, nd, "german", f"the beach defence of {lab}", s.rule("6.2"))
         dp, di = hits_against(a_faces, s, "allied", defenders)
-        _ap, ai = hits_against(d_faces, s, "german", [uid])
+        # 6.2: the army is still at sea but it is the target of the beach defence (hits are simultaneous)
+        _ap, ai = hits_on(d_faces, s, "german", U.is_panzer(uid), not U.is_panzer(uid))
         s.emit("invasion_battle", hex=lab, unit=uid, dice={"attacker": na, "defender": nd},
                hits_on_defender=dp + di, hits_on_attacker=_ap + ai, rule=s.rule("6.2"),
                text=f"Landing of {U.udef(uid).short} at {lab}: {na} dice against {nd}; "
@@ -101,12 +98,32 @@ def land(s: Position, uid: str, i: int) -> bool:
     s.touch()
     s.emit("beachhead", unit=uid, hex=lab, rule=s.rule("6.2"),
            text=f"{U.udef(uid).short} is ashore at {lab}: the {ordinal(U.udef(uid).group)} Army Group beach-head")
+    check_contact(s)  # 18.5: a landing within two hexes uncovers hidden pieces
     return True
+
+
+def easternmost(zones: list[str | None]) -> str | None:
+    """18.4: the easternmost of the zones invaded (None when no landing hex lies in a zone)."""
+    orders = {z: tables()["invasion_zones"][z]["order"] for z in zones if z}
+    return max(orders, key=lambda z: orders[z]) if orders else None
+
+
+def plan_landings(s: Position, hexes: list[int]) -> None:
+    """18.4: every landing of the turn is chosen before any is fought; the easternmost zone invaded
+    decides the effects, so Brittany's "no air" applies only when Brittany is that zone."""
+    inv = s.g["inv"]
+    zone = easternmost([zone_of(i) for i in hexes])
+    inv["east"] = tables()["invasion_zones"][zone]["order"] if zone else None
+    no_air = bool(zone and tables()["invasion_zones"][zone].get("no_air"))
+    inv["no_air_landing"] = no_air  # no Allied air power in these invasion battles ...
+    if no_air and s.turn == 1:
+        inv["no_air_turn"] = 1  # ... nor in the June turn
 
 
 def zone_effects(s: Position) -> None:
     """18.4: effects of the easternmost zone invaded this turn (6.2 for Normandy)."""
     g = s.g
+    g["inv"]["no_air_landing"] = False
     east = g["inv"].get("east")
     if not east:
         return

@@ -21,6 +21,7 @@ from ...core.bitboard import bits
 from ...core.movement import MoveModel, Reach, reach
 from . import units as U
 from .board import EXIT_ZONES, board
+from .hidden import hidden_pieces
 from .position import Position
 from .supply import in_supply, supply_map
 
@@ -58,7 +59,6 @@ def unit_mp(s: Position, uid: str, supplied: bool) -> int:
 def tactical_model(s: Position, uid: str, mp: int) -> MoveModel:
     b = board()
     side = s.side_of(uid)
-    enemy_side = "allied" if side == "german" else "german"
     blocked = s.blocking_bb(side) | (b.land_bb & ~area_bb(s))
     stop = b.stop_bb
     if uid not in s.g["phantoms"] and U.udef(uid).cls.mountain:
@@ -70,7 +70,7 @@ def tactical_model(s: Position, uid: str, mp: int) -> MoveModel:
             near |= b.within(i, 2)
         blocked |= near  # 18.5: a phantom never moves within two hexes of an enemy unit
     return MoveModel(mp=mp, enter=b.enter_cost, side_extra=b.side_extra, blocked=blocked, stop=stop,
-                     no_end=friends_bb(s, side, uid), zoc=s.zoc_bb(enemy_side), zoc_cost=ZOC_COST)
+                     no_end=friends_bb(s, side, uid), zoc=s.enemy_zoc_bb(side), zoc_cost=ZOC_COST)
 
 
 def tactical_reach(s: Position, uid: str, mp: int, start: int | None = None) -> Reach:
@@ -82,7 +82,7 @@ def motor_reach(s: Position, uid: str, start: int | None = None) -> Reach:
     """11.2: up to twice the MP in hexes, ignoring terrain; no enemy ZOC, no Rhine."""
     b = board()
     i = s.hex_of(uid) if start is None else start
-    ezoc = s.zoc_bb("german")
+    ezoc = s.enemy_zoc_bb("allied")
     model = MoveModel(mp=2 * U.base_mp(uid), enter=b.flat_cost, side_extra=b.rhine_blocked,
                       blocked=s.blocking_bb("allied") | ezoc | (b.land_bb & ~area_bb(s)),
                       no_end=friends_bb(s, "allied", uid))
@@ -91,7 +91,7 @@ def motor_reach(s: Position, uid: str, start: int | None = None) -> Reach:
 
 def motor_reach_left(s: Position, uid: str, hexes_left: int) -> Reach:
     b = board()
-    ezoc = s.zoc_bb("german")
+    ezoc = s.enemy_zoc_bb("allied")
     model = MoveModel(mp=hexes_left, enter=b.flat_cost, side_extra=b.rhine_blocked,
                       blocked=s.blocking_bb("allied") | ezoc | (b.land_bb & ~area_bb(s)),
                       no_end=friends_bb(s, "allied", uid))
@@ -144,14 +144,14 @@ def exit_options(s: Position, uid: str, r: Reach, mp: int) -> list[tuple[int, st
 
 def in_enemy_zoc(s: Position, uid: str) -> bool:
     side = s.side_of(uid)
-    return bool((s.zoc_bb("allied" if side == "german" else "german") >> s.hex_of(uid)) & 1)
+    return bool((s.enemy_zoc_bb(side) >> s.hex_of(uid)) & 1)
 
 
 def can_motor_somewhere(s: Position, uid: str) -> bool:
     """11.2: whether a motor move could end anywhere (an empty, open neighbour settles it cheaply)."""
     b = board()
     i = s.hex_of(uid)
-    blocked = s.blocking_bb("allied") | s.zoc_bb("german") | (b.land_bb & ~area_bb(s))
+    blocked = s.blocking_bb("allied") | s.enemy_zoc_bb("allied") | (b.land_bb & ~area_bb(s))
     occ = s.occupancy()
     rhine = b.rhine_blocked
     if any(not (blocked >> n) & 1 and n not in occ and (i, n) not in rhine for n in b.adj[i]):
@@ -170,7 +170,7 @@ def can_step_somewhere(s: Position, uid: str, mp: int) -> bool:
     side = s.side_of(uid)
     blocked = s.blocking_bb(side) | (b.land_bb & ~area_bb(s))
     occ = s.occupancy()
-    ezoc = s.zoc_bb("allied" if side == "german" else "german")
+    ezoc = s.enemy_zoc_bb(side)
     for n in b.adj[i]:
         if (blocked >> n) & 1 or n in occ:
             continue
@@ -220,3 +220,28 @@ def move_reach(s: Position, f: dict[str, Any]) -> Reach:
         return motor_reach_left(s, uid, f["left"]) if f.get("left") is not None else motor_reach(s, uid)
     mp = f["left"] if f.get("left") is not None else f["mp"]
     return tactical_reach(s, uid, mp)
+
+
+def route_points(s: Position, uid: str, r: Reach, budget: int) -> list[int]:
+    """Hexes worth passing *through* on the way (``through X``: go there, then move on): entering them does
+    something — 14.0/11.2 a city (or Walcheren) changes hands, 18.5 an Allied unit uncovers hidden markers —
+    and the unit could still move on from them (MP left, not a must-stop hex)."""
+    if s.is_phantom(uid):
+        return []
+    b = board()
+    side = s.side_of(uid)
+    stop = b.stop_bb & ~(b.mountain_bb if U.udef(uid).cls.mountain else 0)
+    walcheren = b.opt("Walcheren")
+    markers = 0
+    if side == "allied":
+        for p in hidden_pieces(s):
+            markers |= 1 << s.hex_of(p)
+    out = []
+    for h in r.ends:
+        if r.cost[h] >= budget or (stop >> h) & 1:
+            continue
+        takes = (h in b.cities or h == walcheren) and not s.controls(side, h)
+        uncovers = bool(markers and b.within(h, 2) & markers)
+        if takes or uncovers:
+            out.append(h)
+    return out

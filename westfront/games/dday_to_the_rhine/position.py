@@ -20,8 +20,6 @@ from . import units as U
 from .board import board
 from .data import month_label, opponent, tables
 
-CANCEL_BUDGET = 12  # cancels per phase before a selection must be carried through
-
 
 class UnitRecord(TypedDict, total=False):
     """One unit's mutable record, ``g["units"][uid]`` (its counter data lives in ``data.units()``)."""
@@ -32,7 +30,8 @@ class UnitRecord(TypedDict, total=False):
     moved: bool  # activated to move this month (10.0)
     attacked: str | None  # this month's attack (10.0): None, "held" (the defender survived) or "destroyed"
     strat: bool  # moved strategically this month: motorised or rail (11.1-11.3)
-    over: bool  # entered over-stacked this turn (9.1)
+    over: str | bool  # the hex it entered over-stacked this turn (9.1), False otherwise
+    returned: bool  # sent back to the turn track for over-stacking: re-enters with its strength (9.1)
     entered: int  # the month it last entered the map (18.5 phantom partners)
     rco: bool  # carries an RCO surprise marker this month (16.0)
     hid: str | None  # hidden-marker label while under one (18.5)
@@ -54,7 +53,7 @@ class PhantomRecord(TypedDict, total=False):
     hid: str | None  # its hidden-marker label
     moved: bool  # activated this month
     paid: bool  # its move is paid for by its partner's activation
-    over: bool  # entered over-stacked (9.1)
+    over: str | bool  # the hex it entered over-stacked (9.1), False otherwise
     entered: int  # the month it entered
     partner: str  # the real unit it entered with
 
@@ -104,7 +103,6 @@ class PositionData(TypedDict):
     month_use: dict[str, int]  # bombers and airborne used this month (4.1)
     rail_used: bool  # the month's rail move is spent (11.3)
     phantom_used: bool  # a phantom entered this month (18.5)
-    cancels: int  # selections backed out of in this phase
     hidden_n: int  # kept for old saves (no longer used)
     rco: RcoRecord  # the counter-offensive
     inv: InvasionRecord  # the invasions
@@ -252,6 +250,17 @@ class Position(State):
         """11.0: every real unit projects ZOC into its six neighbours (not across sea hexsides)."""
         return self.cached(("zoc", of_side), lambda: zoc_of(board().dilator, self.units_bb(of_side)))  # type: ignore[no-any-return]
 
+    def enemy_units_bb(self, side: str) -> int:
+        """Hexes holding enemy pieces as ``side`` knows them. 18.5: the Allies cannot tell a phantom from a
+        hidden unit, so every hidden German marker counts as a unit for their rules until it is revealed."""
+        return self.pieces_bb("german") if side == "allied" else self.units_bb("allied")
+
+    def enemy_zoc_bb(self, side: str) -> int:
+        """Enemy ZOC as ``side`` knows it (11.0; 18.5: for the Allies every hidden marker exerts ZOC)."""
+        if side != "allied":
+            return self.zoc_bb("allied")
+        return self.cached("zoc_seen", lambda: zoc_of(board().dilator, self.pieces_bb("german")))  # type: ignore[no-any-return]
+
     def is_fortress_unit(self, uid: str) -> bool:
         return uid in self.g["units"] and U.udef(uid).cls.fortress
 
@@ -337,7 +346,3 @@ class Position(State):
 
     def phase_side(self) -> str | None:
         return self.g.get("phase_side")
-
-    def may_cancel(self) -> bool:
-        """Whether a started selection may still be backed out of in this phase (keeps random play finite)."""
-        return int(self.g["cancels"]) < CANCEL_BUDGET

@@ -48,7 +48,7 @@ def _german_cities_in_germany(s: Position) -> list[int]:
 
 def _usable(s: Position, side: str, hexes: set[int], need_supply: bool = True) -> list[int]:
     """Drop hexes that are off the playable area, enemy-held or (when required) out of supply."""
-    enemy = s.units_bb("allied" if side == "german" else "german")
+    enemy = s.enemy_units_bb(side)
     area = supply_map(s, side).area
     play = area_bb(s)
     cities = board().cities
@@ -169,7 +169,7 @@ def may_add_step(s: Position, uid: str) -> bool:
     if not u["hex"] or u["strength"] >= U.max_strength(uid) or U.never_replaced(uid):
         return False
     side = U.udef(uid).side
-    in_zoc = bool((s.zoc_bb("allied" if side == "german" else "german") >> s.hex_of(uid)) & 1)
+    in_zoc = bool((s.enemy_zoc_bb(side) >> s.hex_of(uid)) & 1)
     return not (in_zoc and u["added"] >= 1)
 
 
@@ -190,11 +190,11 @@ def launch_rco(s: Position) -> None:
     g = s.g
     g["rco"]["launched"] = s.turn
     g["rco"]["markers"] = int(t["surprise"][k])
-    d = g["units"]["ge-6pa"]
+    d = s.unit("ge-6pa")
     d.update({"box": U.AVAILABLE, "strength": 3, "due": s.turn, "rco_unit": True})
     sp = int(t["i_ss_sp"][k])
     if sp:
-        g["units"]["ge-1sspc"].update({"box": U.AVAILABLE, "strength": sp, "due": s.turn, "rco_unit": True})
+        s.unit("ge-1sspc").update({"box": U.AVAILABLE, "strength": sp, "due": s.turn, "rco_unit": True})
     s.touch()
     s.emit("rco", turn=s.turn, markers=g["rco"]["markers"], rule=s.rule("16.0"),
            text=f"Rundstedt's Counter-Offensive is launched in {s.month()}: 6th Panzer Army"

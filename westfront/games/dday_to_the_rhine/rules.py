@@ -55,7 +55,7 @@ RULE_SECTIONS = (
     ("7.0", "Sequence of play", "sequence.Month"),
     ("8.0", "Resource points, port capacity, Antwerp and Bordeaux", "upkeep.allied_rp; position.port_works"),
     ("9.0", "Reinforcements and replacements", "steps_reinforcements.Reinforce"),
-    ("9.1", "Reinforcements, entry cities, over-stacking, delay", "reinforcements.entry_hexes; upkeep.end_of_turn"),
+    ("9.1", "Reinforcements, entry cities, over-stacking, delay", "reinforcements.entry_hexes; upkeep.end_of_turn; combat.overstacked_here"),
     ("9.2", "Replacement units and steps", "reinforcements.build_hexes, may_add_step"),
     ("9.3", "National replacement limits", "reinforcements.limit_left, may_rebuild"),
     ("10.0", "Activation for movement and combat; RP costs", "steps_activation.Activation; combat.attack_cost"),
@@ -66,7 +66,7 @@ RULE_SECTIONS = (
     ("12.0", "Combat with symbol dice; hit allocation", "steps_combat.Combat, Allocate; combat.py"),
     ("12.1", "Overcast weather; eliminated units", "combat.air_counts, elimination_box"),
     ("13.0", "Supply", "supply.py; upkeep.end_of_turn"),
-    ("14.0", "Control of cities", "effects.pass_through; upkeep.end_of_turn"),
+    ("14.0", "Control of cities", "effects.pass_through; movement.route_points; upkeep.end_of_turn"),
     ("15.0", "Invasion of southern France", "data/units.csv entry_at; steps_reinforcements.PlaceUnit (free move)"),
     ("16.0", "Rundstedt's Counter-Offensive", "reinforcements.launch_rco; steps_activation surprise markers"),
     ("17.0", "Victory", "victory.py"),
@@ -77,7 +77,7 @@ RULE_SECTIONS = (
     ("18.2", "Variable objectives (hidden card)", "hidden.draw_objective; steps_reinforcements.ChooseObjective; victory"),
     ("18.3", "Short scenarios", "data/scenarios.toml; victory.christmas_won, learning_result"),
     ("18.4", "Free invasions and Accelerated Dragoon", "invasion.py; scenarios._accelerate_dragoon"),
-    ("18.5", "German phantom units and hidden markers", "hidden.py; steps_reinforcements phantom; movement phantoms"),
+    ("18.5", "German phantom units and hidden markers", "hidden.py; steps_reinforcements phantom; movement phantoms; position.enemy_zoc_bb"),
     ("19.0", "RP table and RP costs", "data/tables.toml: rp and costs tables"),
     ("20.0", "Terrain effects chart", "data/tables.toml: terrain table; board.enter_cost; combat.py"),
 )
@@ -100,3 +100,12 @@ class GameState(Position):
 
     def preview(self, action: Action | str) -> dict[str, Any] | None:
         return build_preview(self, action)
+
+    def action_visible_to(self, actor: str, action: str, events: list[Any], viewer: str | None) -> bool:
+        """18.5: with phantoms, which German unit enters or is rebuilt, where, and with which
+        phantom reaches the Allies only through the public events (as hidden markers), never as
+        the action's text ("build ge-84c" emits no event at all)."""
+        if actor == "german" and viewer != "german" and self.options.get("phantoms") \
+                and action.split(" ", 1)[0] in ("place", "build", "at", "none", "step", "disband"):
+            return False
+        return super().action_visible_to(actor, action, events, viewer)

@@ -134,7 +134,7 @@ def init_position(g: dict[str, Any], scenario: str, options: dict[str, Any]) -> 
                      for p in PHANTOM_IDS} if options.get("phantoms") else {},
         "control": [], "beachheads": {}, "rp": {"german": 0, "allied": 0}, "pc": 0, "repl": {},
         "support": {sid: "ready" for sid in supports()}, "month_use": {"bomber": 0, "airborne": 0},
-        "rail_used": False, "phantom_used": False, "cancels": 0, "hidden_n": 0,
+        "rail_used": False, "phantom_used": False, "hidden_n": 0,
         "rco": {"launched": 0, "markers": 0, "allowed": bool(sc.get("rco")), "forced": bool(sc.get("rco_forced"))},
         "inv": {"mode": mode, "pending": [], "east": None, "no_air_turn": 0, "manteuffel_frozen": 0, "delayed": None},
         "german_rp": {}, "allied_rp": {}, "objective": None, "cards": [],

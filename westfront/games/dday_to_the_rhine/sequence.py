@@ -15,7 +15,7 @@ from ...core.state import Procedure, Result
 from .hidden import draw_objective
 from .position import Position
 from .upkeep import allied_rp, end_of_turn, german_rp, new_month
-from .victory import christmas_won, final_result
+from .victory import christmas_won, final_result, last_month
 
 
 class Month(Procedure[Position]):
@@ -90,9 +90,10 @@ class Month(Procedure[Position]):
         self.turn_end(s, "allied")
 
     def month_end(self, s: Position, f: dict[str, Any]) -> None:
-        """17.2: after the last month the victory levels decide; otherwise the next month begins."""
+        """17.2: after the last month the victory levels decide; otherwise the next month begins.
+        18.2: under Single Thrust the game lasts 9 months, to the end of February."""
         g = s.g
-        if s.turn >= g["last"]:
+        if s.turn >= last_month(s):
             s.finish(final_result(s))
             return
         g["turn"] += 1
@@ -108,7 +109,8 @@ class Month(Procedure[Position]):
         """End of a player turn: 13.0/14.0 clean-up, unused RP lost (8.0), then the sudden-death checks."""
         end_of_turn(s, side)
         s.g["rp"][side] = 0
-        if side == "german" and not s.on_map("allied"):
+        if side == "german" and not s.on_map("allied") and not s.g["inv"]["pending"]:
+            # 17.1 (with 18.4 B): a landing still to come means the Allies have not been thrown out yet
             s.finish(Result("german", "sudden death", "no Allied units are on the continent (17.1)", {}))
         elif side == "allied" and s.g["victory"] == "christmas" and christmas_won(s):
             s.finish(Result("allied", "scenario", "an Allied army stands in supply east of the Rhine (18.3)", {}))

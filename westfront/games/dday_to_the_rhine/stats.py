@@ -37,7 +37,7 @@ def snapshot(state: State) -> dict[str, Any]:
     for side in SIDES:
         on = s.on_map(side)
         out[f"{side}_units"] = len(on)
-        out[f"{side}_strength"] = sum(int(s.g["units"][u]["strength"]) for u in on)
+        out[f"{side}_strength"] = sum(int(s.unit(u)["strength"]) for u in on)
         out[f"{side}_out_of_supply"] = len(out_of_supply(s, side))
         out[f"{side}_eliminated"] = eliminated[side]
         out[f"{side}_hits_taken"] = hits[side]

@@ -23,6 +23,7 @@ from .movement import (
     rail_allowed,
     rail_destinations,
     rail_terminals,
+    route_points,
     unit_mp,
 )
 from .position import Position
@@ -40,7 +41,6 @@ class Activation(Step[Position]):
     name = "activation"
 
     def begin(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["cancels"] = 0
         s.g["phase_side"] = f["side"]
 
     def player(self, s: Position, f: dict[str, Any]) -> str:
@@ -169,21 +169,19 @@ class MoveUnit(Step[Position]):
                 out = [act("via", b.label(c)) for c in sorted(groups)]
             else:
                 out = [act("to", b.label(h)) for h in sorted(groups.get(b.hex(f["via"]), []))]
-            if s.may_cancel() or not out:
-                out.append(act("cancel"))
-            return out
+            return [*out, act("cancel")]
         r = move_reach(s, f)
         out = [act("to", b.label(h)) for h in r.ends]
-        if f["mode"] == "tactical" and f.get("left") is None:
-            out += [act("exit", b.label(h)) for h, _ in exit_options(s, f["unit"], r, f["mp"])]
+        out += [act("through", b.label(h)) for h in route_points(s, f["unit"], r, self.budget(s, f))]
+        if f["mode"] == "tactical":
+            out += [act("exit", b.label(h)) for h, _ in exit_options(s, f["unit"], r, self.budget(s, f))]
         if f.get("left") is not None:
             out.append(act("stop"))
-        elif s.may_cancel() or not out:
-            out.append(act("cancel"))
+        else:
+            out.append(act("cancel"))  # a started move can always be backed out of
         return out
 
     def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["cancels"] += 1
         s.end()
 
     def on_stop(self, s: Position, f: dict[str, Any]) -> None:
@@ -199,9 +197,20 @@ class MoveUnit(Step[Position]):
         else:
             self.move(s, f, label, leaving=False)
 
+    def on_through(self, s: Position, f: dict[str, Any], label: str) -> None:
+        """14.0, 11.2, 18.5: the route matters — go to this hex, then move on (or stop) with what is left."""
+        self.move(s, f, label, leaving=False, onward=True)
+
     def on_exit(self, s: Position, f: dict[str, Any], label: str) -> None:
         """17.1: move to an exit-zone hex and leave the map."""
         self.move(s, f, label, leaving=True)
+
+    @staticmethod
+    def budget(s: Position, f: dict[str, Any]) -> int:
+        """MP (tactical) or hexes (motorised, 11.2) the unit still has for this move."""
+        if f.get("left") is not None:
+            return int(f["left"])
+        return int(f["mp"]) if f["mode"] == "tactical" else 2 * U.base_mp(f["unit"])
 
     def rail(self, s: Position, f: dict[str, Any], dest: int) -> None:
         """11.3: rail to any reachable destination; it counts as a strategic move."""
@@ -211,10 +220,10 @@ class MoveUnit(Step[Position]):
         move_along(s, uid, [s.hex_of(uid), dest], s.rule("11.3"), "moves by rail")
         s.end()
 
-    def move(self, s: Position, f: dict[str, Any], label: str, leaving: bool) -> None:
+    def move(self, s: Position, f: dict[str, Any], label: str, leaving: bool, onward: bool = False) -> None:
         uid = f["unit"]
-        first = f.get("left") is None
-        if first:
+        budget = self.budget(s, f)
+        if f.get("left") is None:
             self.pay(s, f)
         r = move_reach(s, f)
         dest = board().hex(label)
@@ -229,10 +238,10 @@ class MoveUnit(Step[Position]):
         if leaving:
             self.exit(s, f, dest)
             return
-        budget = (f["left"] if not first else (f["mp"] if f["mode"] == "tactical" else 2 * U.base_mp(uid))) - cost
+        budget -= cost
         gone = before - {p for p, v in s.g["phantoms"].items() if v["hex"]}
-        if s.side_of(uid) == "allied" and gone and budget > 0:
-            f["left"] = budget  # 18.5: a unit that exposes a phantom may use its remaining MP
+        if budget > 0 and (onward or (s.side_of(uid) == "allied" and gone)):
+            f["left"] = budget  # a waypoint, or 18.5: a unit that exposes a phantom may use its remaining MP
             return
         s.end()
 
@@ -265,7 +274,7 @@ class MoveUnit(Step[Position]):
         s.end()
 
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
-        if a.verb in ("to", "exit") and a.args:
+        if a.verb in ("to", "exit", "through") and a.args:
             return (f"{s.rule('11.0')}: {f['unit']} cannot reach {a.args[0]} (terrain, 2 MP per hex in enemy ZOC, "
                     "+1 MP across the Rhine, no ending on another unit)")
         return None

@@ -62,9 +62,6 @@ class Attack(AttackBuilder):
         """10.0: an attack costs 1 RP for one army group, 2 for more."""
         return bool(f["attackers"]) and attack_cost(s, f["attackers"]) <= s.rp(f["side"])
 
-    def can_cancel(self, s: Position, f: dict[str, Any]) -> bool:
-        return s.may_cancel()
-
     # ----- handlers ------------------------------------------------------------------------------
     def on_add(self, s: Position, f: dict[str, Any], token: str) -> None:
         f["attackers"].append(resolve(s, token))
@@ -82,10 +79,6 @@ class Attack(AttackBuilder):
 
     def on_support(self, s: Position, f: dict[str, Any], sid: str) -> None:
         f["support"][supports()[sid].kind] = sid
-
-    def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["cancels"] += 1
-        s.end()
 
     def on_resolve(self, s: Position, f: dict[str, Any]) -> None:
         """10.0: pay, mark the attackers, reveal hidden units (18.5), commit the support (4.1), then fight."""

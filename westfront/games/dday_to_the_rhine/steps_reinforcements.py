@@ -10,6 +10,7 @@ from . import units as U
 from .board import board
 from .hidden import (
     OBJECTIVES,
+    check_contact,
     disband_actions,
     handle,
     hide,
@@ -40,7 +41,6 @@ class Reinforce(Step[Position]):
     name = "reinforce"
 
     def begin(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["cancels"] = 0
         f["placed"] = []
         if f["side"] == "german" and rco_available(s) and s.g["rco"]["forced"]:
             launch_rco(s)
@@ -156,12 +156,9 @@ class PlaceUnit(Step[Position]):
         if f.get("stage") == "phantom":
             return [act("at", b.label(h)) for h in phantom_hexes(s, f["unit"], f["entries"])] + [act("none")]
         out = [act("at", b.label(h)) for h in self.hexes(s, f)]
-        if s.may_cancel() or not out:
-            out.append(act("cancel"))
-        return out
+        return [*out, act("cancel")]  # a started placement can always be backed out of
 
     def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["cancels"] += 1
         s.end(None)
 
     def on_none(self, s: Position, f: dict[str, Any]) -> None:
@@ -195,12 +192,14 @@ class PlaceUnit(Step[Position]):
             why = f"is rebuilt for {cost} RP"
             rule = s.rule("9.2")
         else:
-            sp = u["strength"] if d.side == "allied" or u.get("rco_unit") else 1  # 9.1: Germans enter at 1 SP
+            # 9.1: Germans enter at 1 SP; a unit sent back for over-stacking keeps the steps it had
+            sp = u["strength"] if d.side == "allied" or u.get("rco_unit") or u.get("returned") else 1
             if d.side == "allied" and u["strength"] <= 0:
                 sp = U.max_strength(uid)
             why = "arrives"
             rule = s.rule("9.1")
-        u.update({"strength": sp, "over": over, "entered": s.turn, "how": f["mode"], "due": None})
+        u.update({"strength": sp, "over": lab if over else False, "entered": s.turn, "how": f["mode"], "due": None})
+        u.pop("returned", None)
         if d.entry_at == "south_edge" and s.turn == s.g["ag_g_turn"] and f["mode"] == "place":
             u["free_move"] = True  # 15.0: free activation for movement in the month of entry
         if uid == "ge-6pa" and s.g["rco"]["launched"] == s.turn:
@@ -215,6 +214,8 @@ class PlaceUnit(Step[Position]):
             f["stage"], f["entries"], f["text"] = "phantom", entries, real
             return
         s.emit("enter", unit=uid, hex=lab, strength=sp, rule=rule, text=real)
+        if d.side == "allied":
+            check_contact(s)  # 18.5: an Allied unit entering within two hexes uncovers hidden pieces
         s.end(uid)
 
     def phantom(self, s: Position, f: dict[str, Any], lab: str) -> None:
@@ -226,7 +227,8 @@ class PlaceUnit(Step[Position]):
         i = board().hex(lab)
         over = any(s.side_of(x) == "german" for x in s.at(i))
         p = s.g["phantoms"][pid]
-        p.update({"hex": lab, "moved": False, "paid": False, "over": over, "entered": s.turn, "partner": uid})
+        p.update({"hex": lab, "moved": False, "paid": False, "over": lab if over else False, "entered": s.turn,
+                  "partner": uid})
         s.touch()
         s.g["phantom_used"] = True
         s.unit(uid)["partner"] = pid

@@ -44,9 +44,8 @@ def allied_edge(s: Position) -> int:
 def compute(s: Position, side: str) -> SupplyMap:
     b = board()
     own = s.units_bb(side)
-    enemy_side = "allied" if side == "german" else "german"
-    enemy = s.units_bb(enemy_side)
-    ezoc = s.zoc_bb(enemy_side)
+    enemy = s.enemy_units_bb(side)  # 18.5: the Allies' supply treats every hidden marker as a unit
+    ezoc = s.enemy_zoc_bb(side)
     allied_cities = s.allied_control_bb() & b.city_bb
     if side == "german":
         my_cities = b.city_bb & ~allied_cities
@@ -73,7 +72,7 @@ def supply_map(s: Position, side: str) -> SupplyMap:
 
 def in_supply(s: Position, uid: str) -> bool:
     """Is this unit in supply where it stands (13.0)?"""
-    u = s.g["units"][uid]
+    u = s.unit(uid)
     if not u["hex"]:
         return False
     side = s.side_of(uid)

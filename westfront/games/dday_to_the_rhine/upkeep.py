@@ -58,7 +58,7 @@ def end_of_turn(s: Position, side: str) -> None:
         mine = [x for x in ids if s.side_of(x) == side]
         if len(mine) <= 1:
             continue
-        extras = [x for x in mine if (g["phantoms"][x] if x in g["phantoms"] else g["units"][x]).get("over")]
+        extras = [x for x in mine if s.piece(x).get("over")]
         keep = [x for x in mine if x not in extras]
         if not keep:
             keep, extras = extras[:1], extras[1:]
@@ -66,11 +66,12 @@ def end_of_turn(s: Position, side: str) -> None:
             if x in g["phantoms"]:
                 remove_phantom(s, x, "over-stacked", public=False)
                 continue
-            u = g["units"][x]
+            u = s.unit(x)
             say(s, x, "overstack", f"A hidden marker at {u['hex']} leaves (over-stacked)",
                 f"{U.udef(x).short} cannot stay over-stacked at {u['hex']} and returns to the turn track",
                 hex=u["hex"], rule=s.rule("9.1"))
-            u.update({"hex": None, "box": U.SCHEDULED, "due": s.turn + 1, "over": False, "hid": None})
+            u.update({"hex": None, "box": U.SCHEDULED, "due": s.turn + 1, "over": False, "hid": None,
+                      "returned": True})  # 9.1: it comes back with the steps it had
             s.touch()
     for u in g["units"].values():
         u["over"] = False

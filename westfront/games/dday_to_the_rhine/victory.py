@@ -18,6 +18,8 @@ from .hidden import OBJECTIVES
 from .position import Position
 from .supply import supply_map
 
+SINGLE_THRUST_LAST = 9  # 18.2: Single Thrust is played in 9 monthly turns, June to February
+
 
 def west_cities(s: Position) -> list[int]:
     """Cities west of the Rhine other than fortress ports (17.2)."""
@@ -42,8 +44,10 @@ def ruhr_done(s: Position) -> bool:
 
 
 def allied_in_east_germany(s: Position) -> bool:
+    """17.2: Allied units in Germany east of the Rhine; an army that exited the map went through there and
+    counts (so the German Major's first clause cannot hold when the Allies exited)."""
     b = board()
-    return bool(s.units_bb("allied") & b.east_bb & b.germany_bb)
+    return bool(s.units_bb("allied") & b.east_bb & b.germany_bb) or any(s.g["exits"].values())
 
 
 def german_units_west(s: Position) -> list[str]:
@@ -121,6 +125,14 @@ def objective_result(s: Position) -> Result:
     if won:
         return Result("allied", "objective", f"the Allies achieve their objective, {name} (18.2)", {})
     return Result("german", "objective", f"the Allies fail their objective, {name} (18.2)", {})
+
+
+def last_month(s: Position) -> int:
+    """The month after which the game ends: the scenario's, or February under Single Thrust (18.2)."""
+    last = int(s.g["last"])
+    if s.g["victory"] == "standard" and s.g.get("objective") == "single":
+        return min(last, SINGLE_THRUST_LAST)
+    return last
 
 
 def final_result(s: Position) -> Result:

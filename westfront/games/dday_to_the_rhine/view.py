@@ -57,8 +57,13 @@ def build_view(s: Position, viewer: str | None) -> dict[str, Any]:
     g = s.g
     v = s.base_view(viewer)
     units_out: list[dict[str, Any]] = []
+    waiting = 0
     for uid in sorted(g["units"]):
         u = g["units"][uid]
+        if viewer != "german" and s.options.get("phantoms") and not u["hex"] and u["box"] in (U.AVAILABLE, U.POOL) \
+                and U.udef(uid).side == "german":
+            waiting += 1  # 18.5: a unit may leave these boxes under a hidden marker; the Allies see a count
+            continue
         if u["hex"] and u.get("hid") and viewer != "german":
             hv = view_piece(s, uid, viewer)
             if hv and not u.get("pending"):  # 18.5: announced together with its phantom
@@ -96,6 +101,8 @@ def build_view(s: Position, viewer: str | None) -> dict[str, Any]:
                       f"; surprise markers left: {g['rco']['markers']}")
     if viewer == "allied" and g["objective"]:
         status.append(f"Objective: {OBJECTIVES[g['objective']]}")
+    if waiting:
+        status.append(f"German units waiting to enter or be rebuilt (not shown, 18.5): {waiting}")
     if hidden_labels(s) and viewer != "german":
         status.append(f"Hidden German markers: {', '.join(hidden_labels(s))}")
     f = facts(s)
@@ -137,7 +144,7 @@ def _preview(s: Position, a: Action) -> dict[str, Any] | None:
     if f is None:
         return None
     b = board()
-    if f["step"] == "move_unit" and a.verb in ("to", "exit") and f["mode"] != "rail":
+    if f["step"] == "move_unit" and a.verb in ("to", "exit", "through") and f["mode"] != "rail":
         r = move_reach(s, f)
         dest = b.hex(a.args[0])
         if dest not in r.cost:

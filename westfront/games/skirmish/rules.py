@@ -11,7 +11,7 @@ from ...core.bitboard import bits
 from ...core.combat import dice_pool, fire
 from ...core.combat.odds_crt import Modifier, OddsTable, total_modifier
 from ...core.mapdata import GameMap, load_map
-from ...core.movement import PROHIBITED, MoveModel, Reach, reach, zoc_of
+from ...core.movement import PROHIBITED, MoveModel, Reach, can_end_anywhere, reach, zoc_of
 from ...core.retreat import advance_hexes, retreat_options
 from ...core.state import GameInfo, OptionInfo, Procedure, Result, ScenarioInfo, State, Step
 from ...core.steps import AdvanceAfterCombat, AttackBuilder, game_steps
@@ -100,12 +100,25 @@ def static_costs() -> tuple[list[int], dict[tuple[int, int], int], frozenset[tup
     return enter, side_extra, side_all, m.terrain_bb("marsh")
 
 
+@cache
+def land_bb() -> int:
+    m = game_map()
+    return m.bb_where(lambda i: m.terrain[i] != "sea")
+
+
+@cache
+def sea_sides() -> frozenset[tuple[int, int]]:
+    """Hexsides across sea: no attack, no ZOC, no move over them."""
+    return frozenset(k for k, fs in game_map().side_features.items() if "sea" in fs)
+
+
 def other(side: str) -> str:
     return "red" if side == "blue" else "blue"
 
 
 class GameState(State):
     INFO = INFO
+    FLAT_TABLES = ("units", "control")  # clone copies these record by record (State.clone_g)
     __slots__ = ()
 
     # ----- setup -----------------------------------------------------------
@@ -130,20 +143,30 @@ class GameState(State):
     def map(self) -> GameMap:
         return game_map()
 
+    # Derived facts are memoised (State.cached) and forgotten by touch() in the effects below
+    # (place, lose_step) and when the out-of-supply list changes (Phase.begin). Memo values are
+    # ids and numbers, never g's own dicts: clones share the memo.
     def units_of(self, side: str) -> list[dict[str, Any]]:
-        return [u for u in self.g["units"].values() if u["side"] == side and u["hex"]]
+        units = self.g["units"]
+        return [units[i] for i in self.ids_on_map(side)]
+
+    def ids_on_map(self, side: str) -> tuple[str, ...]:
+        return self.cached(("ids", side), lambda: tuple(
+            u["id"] for u in self.g["units"].values() if u["side"] == side and u["hex"]))  # type: ignore[no-any-return]
 
     def at(self, hx: str) -> list[dict[str, Any]]:
         return [u for u in self.g["units"].values() if u["hex"] == hx]
 
     def side_bb(self, side: str) -> int:
         m = self.map
-        return m.bb(m.index[u["hex"]] for u in self.units_of(side))
+        return self.cached(("side_bb", side), lambda: m.bb(  # type: ignore[no-any-return]
+            m.index[u["hex"]] for u in self.units_of(side)))
 
     def zoc_bb(self, of_side: str) -> int:
         """Hexes in the ZOC of ``of_side`` (ZOC does not cross sea hexsides)."""
         m = self.map
-        return zoc_of(m.dilator(["sea"]), self.side_bb(of_side))
+        return self.cached(("zoc", of_side), lambda: zoc_of(  # type: ignore[no-any-return]
+            m.dilator(["sea"]), self.side_bb(of_side)))
 
     def strength(self, u: dict[str, Any], key: str) -> int:
         full = UNIT_TYPES[u["kind"]][key]
@@ -154,7 +177,7 @@ class GameState(State):
         m = self.map
         own = self.side_bb(side)
         enemy = self.side_bb(other(side))
-        land = m.bb_where(lambda i: m.terrain[i] != "sea")
+        land = land_bb()
         passable = passable_for_supply(land, enemy, self.zoc_bb(other(side)), own, negate=True)
         edge = m.bb(m.zone(f"{side}_edge")) & passable
         area = supplied_area(m.dilator(["sea"]), edge, passable)
@@ -166,19 +189,14 @@ class GameState(State):
         enemy = self.side_bb(other(side))
         ezoc = self.zoc_bb(other(side))
         enter, side_extra, side_all, stop = static_costs()
-        full = 0
-        counts: dict[int, int] = {}
-        for f in self.units_of(side):
-            if f["id"] != u["id"]:
-                i = m.index[f["hex"]]
-                counts[i] = counts.get(i, 0) + 1
-                if counts[i] >= STACK_LIMIT:
-                    full |= 1 << i
+        start = m.index[u["hex"]]
+        full, counts = self.stacks(side)
+        if (full >> start) & 1 and counts[start] - 1 < STACK_LIMIT:
+            full &= ~(1 << start)  # the mover's own hex is full only with it: not without it
         mp = UNIT_TYPES[u["kind"]]["mp"] if u["id"] not in self.g["oos"] else 1
         model = MoveModel(mp=mp, enter=enter, side_extra=side_extra, side_all=side_all, blocked=enemy,
                           stop=stop, no_end=full)
         rule = self.options["zoc"]
-        start = m.index[u["hex"]]
         if rule == "stop":
             model.stop |= ezoc
             model.first_step_forbidden = ezoc if (ezoc >> start) & 1 else 0
@@ -190,9 +208,29 @@ class GameState(State):
             model.first_step_forbidden = zoc_of(m.dilator(["sea"]), engaging)
         return model
 
+    def stacks(self, side: str) -> tuple[int, dict[int, int]]:
+        """skirmish 2: the side's full hexes (STACK_LIMIT units) and its units per hex."""
+
+        def count() -> tuple[int, dict[int, int]]:
+            m = self.map
+            counts: dict[int, int] = {}
+            for f in self.units_of(side):
+                i = m.index[f["hex"]]
+                counts[i] = counts.get(i, 0) + 1
+            return m.bb(i for i, n in counts.items() if n >= STACK_LIMIT), counts
+
+        return self.cached(("stacks", side), count)  # type: ignore[no-any-return]
+
     def reach_of(self, uid: str) -> Reach:
         u = self.g["units"][uid]
-        return reach(self.map.nbrs, self.map.index[u["hex"]], self.move_model(u))
+        return self.cached(("reach", uid), lambda: reach(  # type: ignore[no-any-return]
+            self.map.nbrs, self.map.index[u["hex"]], self.move_model(u)))
+
+    def may_move(self, uid: str) -> bool:
+        """skirmish 2: whether the unit has any hex to end a move in (usually decided by its first step)."""
+        u = self.g["units"][uid]
+        return self.cached(("may_move", uid), lambda: can_end_anywhere(  # type: ignore[no-any-return]
+            self.map.nbrs, self.map.index[u["hex"]], self.move_model(u)))
 
     def attack_modifiers(self, target: str, attackers: list[str]) -> list[Modifier]:
         m = self.map
@@ -283,6 +321,7 @@ class GameState(State):
     def lose_step(self, uid: str, why: str) -> None:
         u = self.g["units"][uid]
         u["steps"] = fire.apply_step_loss(u["steps"])
+        self.touch()
         if u["steps"] == 0:
             self.emit("eliminated", unit=uid, hex=u["hex"], text=f"{uid} is eliminated ({why})", rule="skirmish 4")
             u["hex"] = None
@@ -290,6 +329,7 @@ class GameState(State):
             self.emit("step_loss", unit=uid, hex=u["hex"], text=f"{uid} loses a step ({why})", rule="skirmish 4")
 
     def place(self, uid: str, hx: str) -> None:
+        self.touch()
         u = self.g["units"][uid]
         u["hex"] = hx
         if hx in self.g["control"]:
@@ -349,6 +389,7 @@ class Phase(Step["GameState"]):
             u["moved"] = u["attacked"] = False
         supplied = s.supplied_ids(side)
         s.g["oos"] = sorted(u["id"] for u in s.units_of(side) if u["id"] not in supplied)
+        s.touch()  # out of supply moves 1 MP (reach depends on it)
         s.emit("supply", side=side, out_of_supply=s.g["oos"], rule="skirmish 3",
                text=f"{side}: {len(s.g['oos'])} unit(s) out of supply")
 
@@ -361,18 +402,19 @@ class Phase(Step["GameState"]):
     def actions(self, s: GameState, f: dict[str, Any]) -> list[Action]:
         out = []
         for u in s.units_of(f["side"]):
-            if not u["moved"] and s.reach_of(u["id"]).ends:
+            if not u["moved"] and s.may_move(u["id"]):
                 out.append(act("move", u["id"]))
-        targets = set()
+        targets: set[str] = set()
         m = s.map
+        enemy = s.side_bb(other(f["side"]))
+        sea = sea_sides()
         for u in s.units_of(f["side"]):
             if u["attacked"]:
                 continue
             h = m.index[u["hex"]]
             for n in m.nbrs[h]:
-                lab = m.labels[n]
-                if lab and "sea" not in m.side(h, n) and any(e["side"] != f["side"] for e in s.at(lab)):
-                    targets.add(lab)
+                if (enemy >> n) & 1 and (h, n) not in sea:
+                    targets.add(m.label(n))
         out.extend(act("attack", t) for t in sorted(targets))
         out.append(act("end"))
         return out

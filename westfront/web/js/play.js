@@ -622,7 +622,7 @@ class PlayScreen {
   async undo() {
     const p = this.current();
     try {
-      const r = await post(`/api/games/${this.id}/undo`, { token: this.tokens[p.seat] });
+      const r = await post(`/api/games/${this.id}/undo`, { token: this.tokens[p.seat], version: p.version });
       this.accept(r, true);
       toast("Undone.", "info", 1500);
     } catch (e) {

@@ -1,0 +1,68 @@
+"""The cache contract (State.memo / cached / touch), its debug mode and cheap clones.
+
+Skirmish is the example game: its effects call touch(); the debug mode recomputes every
+memoised fact after each action, so a helper that forgets touch() fails loudly.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from westfront import api
+from westfront.core.state import State, check_independent, checking_cache, copy_g
+from westfront.games.skirmish.rules import GameState as Skirmish
+from westfront.testing.fuzz import FuzzFailure, fuzz, play_random
+
+
+def test_debug_mode_catches_a_position_change_without_touch():
+    with checking_cache():
+        s = api.load("skirmish", seed=1)
+        before = s.side_bb("blue")
+        s.g["units"]["b-inf-1"]["hex"] = "0101"  # changed behind the cache's back
+        assert s.side_bb("blue") == before  # the stale fact is still served...
+        with pytest.raises(AssertionError, match="stale derived fact"):
+            s.check_memo()  # ...and the debug mode says so
+        s.touch()
+        s.check_memo()
+        assert s.side_bb("blue") != before
+
+
+def test_debug_mode_fails_a_fuzz_game_whose_effect_forgets_touch(monkeypatch):
+    def place_without_touch(self, uid, hx):
+        self.g["units"][uid]["hex"] = hx
+        if hx in self.g["control"]:
+            self.g["control"][hx] = self.g["units"][uid]["side"]
+
+    monkeypatch.setattr(Skirmish, "place", place_without_touch)
+    with pytest.raises((AssertionError, FuzzFailure), match="stale derived fact"):
+        for seed in range(20):
+            play_random("skirmish", seed, check_cache=True)
+
+
+def test_fuzz_runs_in_debug_mode_and_restores_the_switch():
+    saved = State.CHECK_CACHE
+    rep = fuzz("skirmish", games=4, seed=11, deep_every=20)
+    assert rep.games == 4
+    assert saved == State.CHECK_CACHE
+
+
+def test_memo_is_kept_by_clones_and_forgotten_on_change():
+    s = api.load("skirmish", seed=2)
+    s.zoc_bb("red")
+    c = s.clone()
+    assert c.memo == s.memo and c.memo is not s.memo
+    c.place("b-inf-1", "0404")
+    assert not c.memo and s.memo  # touch() clears only the clone's
+
+
+def test_flat_tables_are_copied_record_by_record():
+    s = api.load("skirmish", seed=3)
+    g = copy_g(s.g, ("units", "control"))
+    check_independent(s.g, g)
+    assert list(g) == list(s.g)  # same key order, so saves read the same
+    with pytest.raises(AssertionError, match="shares"):
+        check_independent(s.g, {**copy_g(s.g), "units": s.g["units"]})
+    with checking_cache():
+        c = s.clone()  # checked equal and independent
+    c.g["units"]["b-inf-1"]["hex"] = "0101"
+    assert s.g["units"]["b-inf-1"]["hex"] != "0101"

@@ -1,0 +1,154 @@
+"""Turn notifications (issue 18, item 11): a webhook and an e-mail when it is your turn,
+retried with back-off, never blocking a move, never shown to the other seat.
+
+Everything stays on loopback: a local HTTP receiver and a local SMTP server (aiosmtpd).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from fastapi.testclient import TestClient
+
+from westfront.server.app import create_app
+from westfront.server.service import Settings
+
+from .conftest import act, free_port, new_game, token, view, wait_for
+
+
+class Receiver:
+    """A webhook receiver that fails its first ``fail`` calls with 500 and can be slow."""
+
+    def __init__(self, fail: int = 0, delay: float = 0.0):
+        self.bodies: list[dict[str, Any]] = []
+        self.calls = 0
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+                outer.calls += 1
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                time.sleep(delay)
+                if outer.calls <= fail:
+                    self.send_response(500)
+                    self.end_headers()
+                    return
+                outer.bodies.append(body)
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+class Mailbox:
+    def __init__(self) -> None:
+        self.messages: list[Any] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 - aiosmtpd's name
+        self.messages.append(envelope)
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[Mailbox, int]]:
+    box = Mailbox()
+    port = free_port()
+    ctl = Controller(box, hostname="127.0.0.1", port=port)
+    ctl.start()
+    try:
+        yield box, port
+    finally:
+        ctl.stop()
+
+
+def app_for(db_url: str, smtp_port: int) -> Any:
+    return create_app(db_url, Settings(ai_time=0.2, smtp=f"127.0.0.1:{smtp_port}", notify_backoff=0.05))
+
+
+def test_webhook_and_mail_say_it_is_your_turn_with_a_link(db_url, smtp):
+    box, port = smtp
+    hook = Receiver(fail=2)  # the first two deliveries fail: retried with back-off
+    try:
+        with TestClient(app_for(db_url, port)) as c:
+            g = new_game(c)
+            gid, tb, tr = g["id"], token(g, "blue"), token(g, "red")
+            r = c.put(f"/api/games/{gid}/notify", json={"token": tr, "webhook": hook.url, "email": "red@example.org"})
+            assert r.status_code == 200 and r.json() == {"side": "red", "webhook": hook.url, "email": "red@example.org"}
+            assert act(c, gid, tb, "move b-inf-1").status_code == 200  # still blue's turn: no notice
+            time.sleep(0.3)
+            assert hook.calls == 0 and not box.messages
+            act(c, gid, tb, "cancel")
+            assert act(c, gid, tb, "end").status_code == 200  # red's turn now
+            wait_for(lambda: hook.bodies and box.messages, timeout=10)
+            body = hook.bodies[0]
+            assert hook.calls == 3  # two failures, then delivered
+            assert body["event"] == "your_turn" and body["side"] == "red" and body["game_id"] == gid
+            assert body["link"].endswith(f"/play/{gid}?token={tr}")
+            mail = box.messages[0]
+            assert mail.rcpt_tos == ["red@example.org"]
+            assert f"/play/{gid}?token={tr}" in mail.content.decode()
+            # the other seat never sees red's address or hook
+            blue_sees = json.dumps([view(c, gid, tb), c.get(f"/api/games/{gid}/log", params={"token": tb}).json(),
+                                    c.get("/api/games").json(),
+                                    c.get(f"/api/games/{gid}/notify", params={"token": tb}).json()])
+            assert "red@example.org" not in blue_sees and hook.url not in blue_sees
+            assert c.get(f"/api/games/{gid}/notify", params={"token": tb}).json()["email"] is None
+            # bad addresses are a clear 400; clearing works
+            for bad in ({"webhook": "ftp://x"}, {"email": "not an address"}, {"webhook": "javascript:alert(1)"}):
+                assert c.put(f"/api/games/{gid}/notify", json={"token": tr, **bad}).status_code == 400
+            assert c.put(f"/api/games/{gid}/notify", json={"token": "nope", "email": "a@b.org"}).status_code == 403
+            cleared = c.put(f"/api/games/{gid}/notify", json={"token": tr}).json()
+            assert cleared["webhook"] is None and cleared["email"] is None
+    finally:
+        hook.close()
+
+
+def test_a_slow_or_dead_receiver_never_holds_up_a_move(db_url, smtp):
+    _, port = smtp
+    slow = Receiver(delay=3.0)
+    dead = socket.socket()  # accepts connections (backlog) but never answers
+    dead.bind(("127.0.0.1", 0))
+    dead.listen(8)
+    try:
+        with TestClient(app_for(db_url, port)) as c:
+            g = new_game(c)
+            gid, tb, tr = g["id"], token(g, "blue"), token(g, "red")
+            c.put(f"/api/games/{gid}/notify", json={"token": tr, "webhook": slow.url})
+            c.put(f"/api/games/{gid}/notify",
+                  json={"token": tb, "webhook": f"http://127.0.0.1:{dead.getsockname()[1]}/x"})
+            for tok, v in ((tb, 0), (tr, 1), (tb, 2)):  # each "end" hands the turn over and queues a notice
+                t0 = time.monotonic()
+                assert act(c, gid, tok, "end", v).status_code == 200
+                assert time.monotonic() - t0 < 1.0
+    finally:
+        slow.close()
+        dead.close()
+
+
+def test_the_registration_survives_a_restart(db_url, smtp):
+    box, port = smtp
+    with TestClient(app_for(db_url, port)) as c:
+        g = new_game(c)
+        gid, tb, tr = g["id"], token(g, "blue"), token(g, "red")
+        c.put(f"/api/games/{gid}/notify", json={"token": tr, "email": "red@example.org"})
+    with TestClient(app_for(db_url, port)) as c:
+        assert c.get(f"/api/games/{gid}/notify", params={"token": tr}).json()["email"] == "red@example.org"
+        act(c, gid, tb, "end", 0)
+        wait_for(lambda: box.messages, timeout=10)
+        assert box.messages[0].rcpt_tos == ["red@example.org"]

@@ -1,0 +1,385 @@
+"""AI hooks for D-Day (3rd ed.): a position evaluation and cheap priors for every kind of decision.
+
+The Allies must get 10 supplied units across the Rhine-Issel line for four weeks (§13), so their priors value
+distance to that line, staying within reach of a supply point and attacking at good odds; the German priors value
+holding on, counter-attacking at good odds and staying in supply. Attack priors use the same odds as the UI
+preview (``combat.totals``). There is no hidden information.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from ...core.actions import Action
+from ...core.bitboard import bits
+from ...core.state import State
+from ...core.supply import supplied_area
+from . import combat as C
+from . import logistics, movement, victory
+from .board import board
+from .data import HQ, tables, units
+from .position import Position, other
+from .supply import allied_sources
+from .view import ORDER, two_roll_best
+
+RESULT_VALUE = {"AE": -1.0, "AR": -0.45, "EX": 0.0, "DR": 0.45, "DE": 1.0}
+HIDDEN_INFORMATION = False
+
+
+@cache
+def rhine_distance() -> dict[int, int]:
+    """Hex -> steps to the nearest hex east of the Rhine-Issel line (over land)."""
+    b = board()
+    out: dict[int, int] = {}
+    layers = b.supply_dilator.layers(b.east_of_rhine, b.land)
+    for k, layer in enumerate(layers):
+        for i in bits(layer):
+            out.setdefault(i, k)
+    return out
+
+
+def _supply_area(s: Position) -> int:
+    """Hexes where an Allied unit could trace a line to a controlled supply point within its range (capacity
+    ignored), as §6.2 traces it: through hexes free of German units and German ZOC."""
+    def build() -> int:
+        b = s.board
+        m = b.m
+        passable = b.playable & ~s.occupied("german") & ~s.zoc("german")
+        area = 0
+        for src in allied_sources(s):
+            if s.controller(m.label(src.hex)) == "allied":
+                area |= supplied_area(b.supply_dilator, 1 << src.hex, passable, src.range)
+        return area
+    return s.cached("ai_supply_area", build)  # type: ignore[no-any-return]
+
+
+def effective_room(s: Position) -> int:
+    """Capacity of the supply points that reach beyond their own hex, minus the Allied units on the continent:
+    landing more only feeds attrition (§6.2, §12)."""
+    m = s.board.m
+    cap = 0
+    for src in allied_sources(s):
+        lab = m.label(src.hex)
+        if lab in s.g["mulberries"] or (src.range > 0 and s.controller(lab) == "allied"):
+            cap += src.capacity  # a Mulberry lost to German ZOC control comes back when a unit lands on it
+    return cap - len(s.on_continent("allied"))
+
+
+def blocked_sources(s: Position) -> list[str]:
+    """Controlled Allied supply points shut down by German ZOC (§6.2: range 0): the hexes to clear first."""
+    m = s.board.m
+    return [m.label(src.hex) for src in allied_sources(s)
+            if s.controller(m.label(src.hex)) == "allied" and s.in_zoc(m.label(src.hex), "german")]
+
+
+def threat_to_supply(s: Position, target: str) -> float:
+    """Bonus for attacking a German hex next to an Allied supply point it shuts down."""
+    m = s.board.m
+    i = m.index[target]
+    return 0.6 if any(i in m.nbrs[m.index[h]] for h in blocked_sources(s)) else 0.0
+
+
+def _hq_bonus(s: Position, i: int) -> float:
+    """HQs belong on in-land ports (range 0 without one, Table 4), one each; elsewhere they only eat capacity."""
+    m = s.board.m
+    lab = m.label(i)
+    if lab in s.board.inland_by_hex:
+        hqs = sum(1 for u in s.at(lab) if units()[u].type == HQ)
+        return 1.0 - 0.6 * hqs - 0.01 * rhine_distance().get(i, 40)
+    return -0.3 - 0.01 * rhine_distance().get(i, 40)
+
+
+def attack_value(s: Position, c: dict[str, Any]) -> float:
+    """Expected CRT result for the attacker, -1..1 (carpet bombing keeps the better of two rolls)."""
+    if not c["attackers"]:
+        return -0.5
+    idx = C.odds_index(s, c)
+    if idx <= 0:
+        return -1.0
+    col = tables().crt.columns[idx]
+    dist = two_roll_best(col) if c.get("air") == "bomber" else tables().crt.distribution(col)
+    return sum(p * RESULT_VALUE[r] for r, p in dist.items())
+
+
+def evaluate(state: State, side: str) -> float:
+    """The side's prospects in [-1, 1]: material on the continent, the Allied approach to the Rhine and time."""
+    s: Position = state  # type: ignore[assignment]
+    r = s.result()
+    if r is not None:
+        return 0.0 if r.winner is None else (1.0 if r.winner == side else -1.0)
+    m = s.board.m
+    rd = rhine_distance()
+    allied = s.on_continent("allied")
+    german = s.on_continent("german")
+    a_str = sum(s.af(u) for u in allied) + 0.5 * len(s.in_box("britain", "allied"))
+    g_str = sum(units()[u].df for u in german) or 1
+    material = (a_str - g_str) / (a_str + g_str)
+    if allied:
+        approach = sum(1.0 / (1 + rd.get(m.index[s.unit(u)["hex"]], 40)) for u in allied) / len(allied)  # type: ignore[index]
+    else:
+        approach = 0.0
+    east = victory.supplied_east_of_rhine(s) / victory.EAST_UNITS
+    time_left = 1 - s.week / victory.LAST_WEEK
+    x = 0.6 * material + 1.2 * approach + 0.6 * east + 0.5 * s.g["east_streak"] - 0.6 * (1 - time_left)
+    if not allied and s.week > 1:
+        x -= 1.0
+    v = math.tanh(x)
+    return v if side == "allied" else -v
+
+
+# ----- hex values --------------------------------------------------------------------------------------
+def allied_hex_value(s: Position, uid: str, label: str) -> float:
+    m = s.board.m
+    i = m.index[label]
+    d = units()[uid]
+    v = -0.04 * rhine_distance().get(i, 40)
+    if (s.board.east_of_rhine >> i) & 1:
+        v += 1.0
+    if not (_supply_area(s) >> i) & 1:
+        v -= 0.8  # out of range: flipped next week, eliminated the week after (§6.3, §12)
+    if label in s.g["mulberries"] and not [u for u in s.at(label) if u != uid]:
+        v += 0.5  # hold the invasion hex: German ZOC would take its control, and its supply, away (§4.3, §6.2)
+    if d.type == HQ:
+        return _hq_bonus(s, i)
+    v += contact_value(s, uid, label)
+    return v
+
+
+def german_hex_value(s: Position, uid: str, label: str) -> float:
+    b = s.board
+    m = b.m
+    i = m.index[label]
+    v = 0.0
+    feats = m.features[i]
+    if "fortress" in feats or "town" in feats or "fortification" in feats or m.terrain[i] == "mountain":
+        v += 0.15
+    if not (s.zoc("allied") >> i) & 1:
+        # close to the Allies but not engaged: a screen; far away: go towards them
+        allied_hexes = s.occupied("allied") & b.land
+        if allied_hexes:
+            near = b.supply_dilator.flood(1 << i, b.playable, 3) & allied_hexes
+            v += 0.2 if near else -0.01 * min(_nearest(s, i), 30)
+    v += contact_value(s, uid, label)
+    return v
+
+
+def _nearest(s: Position, i: int) -> int:
+    m = s.board.m
+    best = 99
+    for h in bits(s.occupied("allied") & s.board.land):
+        best = min(best, m.distance(i, h))
+    return best
+
+
+def contact_value(s: Position, uid: str, label: str) -> float:
+    """Ending in enemy ZOC commits the unit to attack (§10): good at 3:1 or better, bad below 2:1."""
+    side = s.side_of(uid)
+    m = s.board.m
+    i = m.index[label]
+    if not (s.zoc(other(side)) >> i) & 1:
+        return 0.0
+    best = -1.0
+    for n in m.nbrs[i]:
+        h = m.label(n)
+        if s.side_at(h) != other(side):
+            continue
+        friends = [u for u in s.on_map(side) if u != uid and C.adjacent_across(s, s.unit(u)["hex"], h)]  # type: ignore[arg-type]
+        af = sum(s.af(u) for u in friends) + s.af(uid)
+        mult = C.hex_multiplier(s, h, [])
+        df = sum(units()[u].df for u in s.at(h)) * mult
+        ratio = af / max(df, 1)
+        v = 0.4 if ratio >= 3 else (0.1 if ratio >= 2 else (-0.2 if ratio >= 1 else -0.6))
+        if side == "allied":
+            v += threat_to_supply(s, h)
+        best = max(best, v)
+    return best
+
+
+def hex_value(s: Position, side: str, uid: str | None, label: str) -> float:
+    if uid is None:
+        return 0.0
+    return allied_hex_value(s, uid, label) if side == "allied" else german_hex_value(s, uid, label)
+
+
+def current_value(s: Position, side: str, uid: str) -> float:
+    lab = s.unit(uid)["hex"]
+    return hex_value(s, side, uid, lab) if lab else -1.0  # type: ignore[arg-type]
+
+
+# ----- priors ------------------------------------------------------------------------------------------------
+def sector_score(s: Position, sector: str) -> float:
+    """Invade where the Germans are thin and the Rhine is near."""
+    b = s.board
+    m = b.m
+    coasts = [m.index[a.coast] for a in b.arrows if a.sector == sector and a.invasion]
+    area = b.supply_dilator.flood(m.bb(coasts), b.land, 3)
+    defence = sum(units()[u].df for u in s.on_continent("german")
+                  if (area >> m.index[s.unit(u)["hex"] or ""]) & 1)
+    dist = min(rhine_distance().get(c, 40) for c in coasts)
+    return -0.03 * defence - 0.04 * dist
+
+
+def sea_hex_score(s: Position, sea: str) -> float:
+    b = s.board
+    coast = b.arrow_by_sea[sea].coast
+    if s.side_at(coast) == "german":
+        return -0.5 - 0.1 * sum(units()[u].df for u in s.at(coast))
+    return 0.3 - 0.05 * len(s.at(sea)) - 0.03 * rhine_distance().get(b.m.index[coast], 40)
+
+
+def _parent(s: Position) -> dict[str, Any] | None:
+    fr = s.frames()
+    return fr[-2] if len(fr) >= 2 else None
+
+
+def _hexchoice_value(s: Position, side: str, label: str) -> float:
+    parent = _parent(s) or {}
+    step = parent.get("step")
+    if step == "airborne":
+        return allied_hex_value(s, parent["unit"], label)
+    if step == "deploy":
+        m = s.board.m
+        i = m.index[label]
+        crowd = sum(1 for u in s.on_map("german") if m.distance(m.index[s.unit(u)["hex"] or ""], i) <= 2)
+        return (0.3 if (s.board.coastal >> i) & 1 else 0.0) - 0.1 * crowd
+    if step == "tactical_air":
+        m = s.board.m
+        i = m.index[label]
+        return -0.1 * min(_nearest(s, i), 20)
+    return 0.0
+
+
+def score_actions(state: State, side: str, actions: Sequence[Action]) -> list[float]:
+    s: Position = state  # type: ignore[assignment]
+    f = s.frame() or {}
+    step = f.get("step")
+    out: list[float] = []
+    cache_now: dict[str, float] = {}
+    for a in actions:
+        out.append(_score(s, side, f, step, a, cache_now))
+    return out
+
+
+def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo: dict[str, float]) -> float:
+    v, args = a.verb, a.args
+    if step == "invasion":
+        if v == "invade":
+            return 1.0 + sector_score(s, args[0])
+        if v == "pass":
+            return 0.5 if s.week < 14 else 2.0
+        if v == "land":
+            d = units()[args[0]]
+            return 1.0 + (0.1 if d.type == "I" else 0.05)
+        if v == "at":
+            return sea_hex_score(s, args[0])
+        if v == "cancel":
+            return -1.0
+        return 0.0  # done
+    if step == "airborne":
+        return 0.5 if v == "drop" else 0.0
+    if step == "hex_choice":
+        if v == "hex":
+            return _hexchoice_value(s, side, args[0])
+        if v == "region":
+            hexes = f["regions"][args[0]]
+            return max(_hexchoice_value(s, side, h) for h in hexes[:40])
+        return -5.0  # back
+    if step == "deploy":
+        return 0.5 if v == "deploy" else 0.0
+    if step == "movement":
+        if v == "land":
+            if units()[args[0]].type == HQ:
+                # an HQ eats capacity: worth it only where it turns an in-land port (range 0) into a real source
+                return 0.3 if any(h in s.board.inland_by_hex for h in s.g["entry_points"]) else -0.5
+            if effective_room(s) > 0:
+                return 0.8
+            return 0.4 if blocked_sources(s) else -0.3
+        if v == "replace":
+            return 0.6
+        if v == "sail":
+            return -1.0
+        if v == "move":
+            return 0.3 if _wants_to_move(s, side, args[0]) else -0.2
+        return 0.0  # done
+    if step == "move_unit":
+        uid = f["unit"]
+        if "now" not in memo:
+            memo["now"] = current_value(s, side, uid)
+        if v == "to":
+            return hex_value(s, side, uid, args[0]) - memo["now"]
+        if v == "strategic":
+            return 0.02
+        return 0.0  # cancel / normal
+    if step == "place_unit":
+        if v == "at":
+            uid = f["unit"]
+            return 0.5 + hex_value(s, side, uid, args[0]) if side == "allied" else 0.5 - 0.1 * len(s.at(args[0]))
+        return -1.0
+    if step == "plan":
+        if v == "attack":
+            c = {"targets": [args[0]], "attackers": C.eligible_attackers(s, side, [args[0]], f["combats"]), "air": None}
+            bonus = threat_to_supply(s, args[0]) if side == "allied" else 0.0
+            return attack_value(s, c) - 0.2 + bonus
+        if v == "withdraw":
+            return -1.0
+        return 0.0  # done
+    if step == "attack":
+        base = {"targets": f["targets"], "attackers": f["attackers"], "air": f["air"]}
+        now = attack_value(s, base)
+        if v == "add":
+            return attack_value(s, dict(base, attackers=[*f["attackers"], args[0]])) - now + 0.05
+        if v == "remove":
+            return attack_value(s, dict(base, attackers=[x for x in f["attackers"] if x != args[0]])) - now - 0.05
+        if v == "air":
+            return attack_value(s, dict(base, air=args[0])) - now - (0.02 if args[0] == "fighter" else 0.1)
+        if v == "also":
+            return attack_value(s, dict(base, targets=[*f["targets"], args[0]])) - now - 0.02
+        if v == "declare":
+            return now if now > -0.3 else now - 0.5
+        return -0.3 - now  # cancel
+    if step == "pick":
+        picked = [c for c in f["combats"] if str(c["id"]) == args[0]]
+        return attack_value(s, picked[0]) if picked else 0.0
+    if step == "choice":
+        return float(ORDER.index(v)) if v in ORDER else 0.0
+    if step == "exchange":
+        return -float(units()[args[0]].af + units()[args[0]].df)
+    if step == "retreat":
+        if v == "relinquish":
+            return -0.5
+        uid, lab = args
+        mine = s.side_of(uid) == side
+        val = hex_value(s, s.side_of(uid), uid, lab)
+        return val if mine else -val
+    if step == "advance":
+        return 0.2 if v == "advance" else 0.0
+    if step == "tactical_air":
+        if v == "cad":
+            return 0.3
+        if v == "interdict":
+            return 0.2
+        if v == "river":
+            return 0.05
+        return 0.0
+    return 0.0
+
+
+def _wants_to_move(s: Position, side: str, uid: str) -> bool:
+    """Cheap filter: HQs on a supply point and Germans far from any Allied unit in good terrain stay put."""
+    d = units()[uid]
+    lab = s.unit(uid)["hex"]
+    m = s.board.m
+    i = m.index[lab]  # type: ignore[index]
+    if side == "allied":
+        return not (d.type == HQ and any(src.hex == i for src in allied_sources(s)))
+    if d.type in ("ST", HQ):
+        return False
+    if not s.on_continent("allied"):
+        return False
+    return _nearest(s, i) <= 12 or s.unit(uid)["flipped"]
+
+
+__all__ = ["evaluate", "logistics", "movement", "score_actions"]

@@ -1,0 +1,264 @@
+"""Getting units onto the continent: invasion limits (§7, Table 5), airborne drops (§8), reinforcements (§9.3),
+sea movement (§9.4), replacements (§9.2) and the Free French in Paris (§9.3.3)."""
+
+from __future__ import annotations
+
+from ...core.bitboard import bits
+from .data import AIRBORNE, ARMOURED, HQ, INFANTRY, Sector, UnitDef, tables, units
+from .position import Position
+from .supply import allied_capacity
+
+# ----- Table 5 columns (§7, §9.3.1) ---------------------------------------------------------------
+
+
+def invasion_week_of(s: Position, sector: str) -> int | None:
+    """1 in the week the sector is invaded, 2 the week after, None otherwise (third column)."""
+    for inv in s.g["invasions"]:
+        if inv["sector"] == sector:
+            k = s.week - inv["week"] + 1
+            if k in (1, 2):
+                return k
+    return None
+
+
+def current_invasion(s: Position) -> dict[str, int | str] | None:
+    for inv in s.g["invasions"]:
+        if inv["week"] in (s.week, s.week - 1):
+            return inv  # type: ignore[no-any-return]
+    return None
+
+
+def sector_room(s: Position, sector: str, d: UnitDef) -> bool:
+    """Whether one more unit of this kind may come in through ``sector`` this week (Table 5)."""
+    sec: Sector = tables().sectors[sector]
+    used = s.g["landed"]["sectors"].get(sector, {})
+    k = invasion_week_of(s, sector)
+    if k is None:
+        return int(used.get("any", 0)) < sec.later
+    if d.type == HQ:
+        return False  # §7: no HQ in the invaded sector in its first two weeks (reading 17)
+    col = sec.week1 if k == 1 else sec.week2
+    cls = d.table5_class
+    limit = col[0] if cls == "A" else col[1]
+    return int(used.get(cls, 0)) < limit
+
+
+def count_landing(s: Position, sector: str | None, d: UnitDef, by_air: bool) -> None:
+    landed = s.g["landed"]
+    if by_air:
+        landed["air"] += 1
+    else:
+        landed["sea"] += 1
+    if sector is None:
+        return
+    used = landed["sectors"].setdefault(sector, {"A": 0, "I": 0, "ABI": 0, "any": 0})
+    used["any"] += 1
+    if by_air:
+        used["ABI"] += 1
+    else:
+        used[d.table5_class] += 1
+
+
+def prospective_capacity(s: Position) -> int:
+    """Supply capacity for the §9.3.1 limit: the points valid now, plus the arrows with invaders on them."""
+    b = s.board
+    seen_sea = {s.unit(u)["hex"] for u in s.on_map("allied") if s.unit(u)["invader"]}
+    extra = sum(b.arrow_by_sea[h].capacity for h in seen_sea if h in b.arrow_by_sea)  # type: ignore[index]
+    return allied_capacity(s) + extra
+
+
+def room(s: Position) -> int:
+    """§9.3.1: no more units may come than capacity minus the Allied units on the continent."""
+    return prospective_capacity(s) - len(s.on_continent("allied"))
+
+
+def representatives(s: Position, ids: list[str]) -> list[str]:
+    """One unit of each identical kind (nation, type, echelon, factors): the rest play the same way, so offering
+    one keeps decisions atomic (a counter's identity matters only for its arrival week)."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for uid in ids:
+        d = units()[uid]
+        key = (d.nation, d.type, d.echelon, d.af, d.df, d.mf, d.marked, d.paris)
+        if key not in seen:
+            seen.add(key)
+            out.append(uid)
+    return out
+
+
+def available_in_britain(s: Position) -> list[str]:
+    """§9.3.1: Allied units in Britain whose arrival week has come."""
+    return [u for u in s.in_box("britain", "allied") if units()[u].arrival <= s.week]
+
+
+# ----- invasion (§7) ---------------------------------------------------------------------------------
+def may_invade_now(s: Position) -> bool:
+    w = tables().invasion_weeks
+    if s.week == w["first"]:
+        return not s.g["invasions"]
+    return w["second_from"] <= s.week <= w["second_to"] and len(s.g["invasions"]) < 2
+
+
+def invasion_candidates(s: Position, sector: str) -> list[str]:
+    if s.g["landed"]["sea"] >= tables().caps["sea"]:
+        return []
+    out = []
+    for uid in representatives(s, available_in_britain(s)):
+        d = units()[uid]
+        if d.type != HQ and not d.paris and sector_room(s, sector, d):
+            out.append(uid)
+    return out
+
+
+def invasion_sea_hexes(s: Position, sector: str) -> list[str]:
+    """§7: the sector's sea invasion hexes with room (at most two units each)."""
+    return [a.sea for a in s.board.arrows if a.sector == sector and a.invasion and len(s.at(a.sea)) < 2]
+
+
+# ----- airborne drops (§8) -------------------------------------------------------------------------------
+def drop_candidates(s: Position) -> list[str]:
+    caps = tables()
+    if s.g["dropped_now"] >= min(caps.airborne["max_drops"], caps.caps["air"]) or room(s) <= 0:
+        return []
+    return representatives(s, [u for u in available_in_britain(s) if units()[u].type == AIRBORNE
+                                and not s.unit(u)["fresh"]])
+
+
+def drop_hexes(s: Position) -> tuple[list[str], list[str]]:
+    """Hexes an airborne unit may drop on: (free of the sector limit, counting against the invaded sector's
+    airborne column). Within 5 hexes of a non-dropped Allied unit on the continent, or in the first invasion
+    week of a sea invasion hex with invaders; not on German units, mountains, neutral or sea (§8)."""
+    b = s.board
+    m = b.m
+    k = tables().airborne["max_distance"]
+    inv = current_invasion(s)
+    invaders = set(s.g.get("invasion_units", [])) if inv else set()
+    anchors_free = 0
+    anchors_inv = 0
+    for u in s.on_map("allied"):
+        st = s.unit(u)
+        if st["dropped"]:
+            continue
+        i = m.index[st["hex"]]  # type: ignore[index]
+        on_land = bool((b.land >> i) & 1)
+        if u in invaders:
+            if on_land or (inv is not None and inv["week"] == s.week):
+                anchors_inv |= 1 << i
+        elif on_land:
+            anchors_free |= 1 << i
+    target = b.playable & ~b.mountain & ~s.occupied("german")
+    step = m.dilator()
+    free = step.flood(anchors_free, m.all_bb, k) & target
+    inv_area = step.flood(anchors_inv, m.all_bb, k) & target & ~free
+    if inv is not None:
+        sector = str(inv["sector"])
+        sec = tables().sectors[sector]
+        col = sec.week1 if invasion_week_of(s, sector) == 1 else sec.week2
+        if s.g["landed"]["sectors"].get(sector, {}).get("ABI", 0) >= col[2]:
+            inv_area = 0
+    return [m.label(i) for i in bits(free)], [m.label(i) for i in bits(inv_area)]
+
+
+# ----- reinforcements (§9.3) and sea movement (§9.4) --------------------------------------------------------
+NO_REINFORCEMENT = ("B5", "C2")  # §9.3: Emden and Bremen
+
+
+def inland_controlled(s: Position, label: str) -> bool:
+    """§9.3.2: occupied by an Allied unit and no German unit in its perimeter."""
+    p = s.board.inland_by_hex.get(label)
+    if p is None or s.side_at(label) != "allied":
+        return False
+    return not any(s.side_at(h) == "german" for h in p.perimeter)
+
+
+def entry_points_now(s: Position) -> list[str]:
+    """§9.3: invasion hexes with a Mulberry, coastal ports with an Allied unit and free of German ZOC, and
+    in-land ports controlled for reinforcement (computed at the start of the supply phase)."""
+    b = s.board
+    m = b.m
+    out = list(s.g["mulberries"])
+    for i in bits(m.feature_bb("port")):
+        lab = m.label(i)
+        if lab in NO_REINFORCEMENT or lab in out:
+            continue
+        if lab in b.inland_by_hex:
+            if inland_controlled(s, lab):
+                out.append(lab)
+        elif s.side_at(lab) == "allied" and not s.in_zoc(lab, "german"):
+            out.append(lab)
+    return sorted(out)
+
+
+def landing_hexes(s: Position, uid: str) -> list[str]:
+    """Where a unit from Britain may land now: an entry point with room in its sector (Table 5), stacking, and
+    outside German ZOC unless it is an invasion hex (§9.3)."""
+    d = units()[uid]
+    if d.paris:
+        return [h for h in ("U26", "V26", "V27") if s.side_at(h) != "german" and not s.in_zoc(h, "german")
+                and s.can_join(uid, h)]
+    out = []
+    for h in s.g["entry_points"]:
+        sector = s.board.sector_of.get(h)
+        if sector is not None and sector in tables().sectors and not sector_room(s, sector, d):
+            continue
+        if s.side_at(h) == "german" or not s.can_join(uid, h):
+            continue
+        if h not in s.g["mulberries"] and s.in_zoc(h, "german"):
+            continue
+        out.append(h)
+    return out
+
+
+def reinforcement_candidates(s: Position) -> list[str]:
+    if s.g["landed"]["sea"] >= tables().caps["sea"] or room(s) <= 0:
+        return []
+    pool = [u for u in available_in_britain(s) if not units()[u].paris]
+    if s.g.get("ff_now"):
+        pool += [u for u in s.in_box("paris", "allied")]
+    return [u for u in representatives(s, pool) if landing_hexes(s, u)]
+
+
+def may_sail(s: Position, uid: str) -> bool:
+    """§9.4: from an invasion hex, a coastal port free of German ZOC or a controlled in-land port, back to Britain."""
+    u = s.unit(uid)
+    lab = u["hex"]
+    if lab is None or u["invader"] or s.side_of(uid) != "allied":
+        return False
+    b = s.board
+    if lab in s.g["mulberries"]:
+        return True
+    if lab in b.inland_by_hex:
+        return inland_controlled(s, lab)
+    return "port" in b.m.features[b.m.index[lab]] and lab not in NO_REINFORCEMENT and not s.in_zoc(lab, "german")
+
+
+def france_south_clear(s: Position) -> bool:
+    """§9.3.3: no German unit in France south of the border line."""
+    return not (s.occupied("german") & s.board.france_south)
+
+
+# ----- replacements (§9.2) ----------------------------------------------------------------------------
+def replaceable(s: Position, side: str) -> list[str]:
+    """Eliminated units the side can afford (cost = AF); no HQs; the Allies only infantry and armoured divisions."""
+    rp = s.g["rp"][side]
+    out = []
+    for u in s.in_box("eliminated", side):
+        d = units()[u]
+        if d.type == HQ or d.af > rp:
+            continue
+        if side == "allied" and not (d.type in (INFANTRY, ARMOURED) and d.echelon == "D"):
+            continue
+        out.append(u)
+    return representatives(s, out)
+
+
+def german_replacement_hexes(s: Position, uid: str) -> list[str]:
+    """§9.2.1: a German replacement hex not last occupied by the Allies, not Allied-occupied, with room."""
+    return [h for h in s.board.replacement_hexes
+            if s.g["replacement_last"].get(h) != "allied" and s.side_at(h) != "allied" and s.can_join(uid, h)]
+
+
+__all__ = ["AIRBORNE", "available_in_britain", "count_landing", "current_invasion", "drop_candidates", "drop_hexes",
+           "entry_points_now", "france_south_clear", "german_replacement_hexes", "invasion_candidates",
+           "invasion_sea_hexes", "invasion_week_of", "landing_hexes", "may_invade_now", "may_sail",
+           "reinforcement_candidates", "replaceable", "representatives", "room", "sector_room"]

@@ -1,0 +1,278 @@
+"""The position of a D-Day (3rd ed.) game: the typed ``g`` schema, queries and the effects that change it.
+
+Every effect that moves a unit or flips control calls ``touch()``, so the memoised facts (unit index, ZOC,
+supply) are recomputed only when the position changed (State.memo contract).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from ...core.bitboard import bits as _bits
+from ...core.state import State
+from .board import Board, board
+from .data import HQ, SIDES, UnitDef, units
+
+
+class UnitState(TypedDict):
+    hex: str | None  # map label (a sea hex while invading), or None when in a box
+    box: str | None  # "britain", "german_available", "eliminated", "paris" (Free French not yet raised), "pending"
+    flipped: bool  # §6.3: out of supply: half AF, MF 1
+    isolated: bool  # §6.3/§12: second week out of supply
+    moved: bool  # moved (or was placed) this movement phase
+    attacked: bool  # has attacked this combat phase
+    dropped: bool  # §8: dropped this week (may not move)
+    fresh: bool  # §6.2: came from Britain this week (supplied all week)
+    pinned: bool  # §9.2.1/§9.3: placed in enemy ZOC, may not move this week
+    invader: bool  # §7.1: on a sea invasion hex this week
+
+
+class G(TypedDict, total=False):
+    week: int  # 1..50 (§5.3)
+    side: str  # the active faction
+    phase: str  # readable phase name for the view
+    units: dict[str, UnitState]
+    allied_hexes: dict[str, int]  # §4.3: land hexes the Allies control (the rest is German)
+    mulberries: dict[str, str]  # §7.2: coastal invasion hex -> sector
+    invasions: list[dict[str, Any]]  # §7: {"sector", "week"} per invasion made
+    entry_points: list[str]  # §9.3: reinforcement hexes controlled at the start of the supply phase
+    rp: dict[str, int]  # §9.2: replacement points per side
+    installations: dict[str, int]  # §9.2.2: captured installation hex -> week captured
+    fighters: int  # §6.2/§11: fighter units available this week
+    bombers: int  # §10.1.2: bomber units left for the game
+    cb_used: bool  # §10.1.2: a carpet bombing flown this week
+    cad: dict[str, int]  # §11.1: Allied hexes with close air defence
+    interdicted: list[str]  # §11.2: German units under unit interdiction
+    river_interdicted: list[str]  # §11.3: hexes whose river sides are interdicted
+    attacked_now: list[str]  # §10.1.2: hexes attacked by Allied ground units this week
+    attacked_last: list[str]  # ... and last week
+    landed: dict[str, Any]  # §9.3.1: this week's landings {"sea": n, "air": n, "sectors": {sector: {A, I, ABI, any}}}
+    east_streak: int  # §13: consecutive weeks with 10 supplied units east of the Rhine-Issel line
+    east_at_start: bool  # §13: the count held at the start of this week's Allied movement phase
+    ff_raised: bool  # §9.3.3: the Free French in Paris have become available
+    dropped_now: int  # §8: drops this week
+    replacement_last: dict[str, str]  # §9.2.1: replacement hex -> side that last occupied it
+
+
+def other(side: str) -> str:
+    return "german" if side == "allied" else "allied"
+
+
+class Position(State):
+    """A D-Day (3rd ed.) state with typed queries; rules modules read it, steps change it through its effects."""
+
+    __slots__ = ()
+
+    # ----- static -------------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return board()
+
+    @staticmethod
+    def defn(uid: str) -> UnitDef:
+        return units()[uid]
+
+    @property
+    def week(self) -> int:
+        return int(self.g["week"])
+
+    # ----- unit queries -----------------------------------------------------------------------------
+    def unit(self, uid: str) -> UnitState:
+        return self.g["units"][uid]  # type: ignore[no-any-return]
+
+    def set_flags(self, uid: str, **flags: Any) -> None:
+        """Set several per-unit fields at once (the keys of :class:`UnitState`)."""
+        u: dict[str, Any] = self.g["units"][uid]
+        for k in flags:
+            if k not in UnitState.__annotations__:
+                raise KeyError(f"no unit field {k!r}")
+        u.update(flags)
+
+    def index(self) -> dict[str, list[str]]:
+        """Hex label -> ids of the units on it (map and sea hexes)."""
+        def build() -> dict[str, list[str]]:
+            out: dict[str, list[str]] = {}
+            for uid, u in self.g["units"].items():
+                if u["hex"]:
+                    out.setdefault(u["hex"], []).append(uid)
+            return out
+        return self.cached("index", build)  # type: ignore[no-any-return]
+
+    def at(self, label: str) -> list[str]:
+        return self.index().get(label, [])
+
+    def side_of(self, uid: str) -> str:
+        return units()[uid].side
+
+    def side_at(self, label: str) -> str | None:
+        ids = self.at(label)
+        return self.side_of(ids[0]) if ids else None
+
+    def on_map(self, side: str) -> list[str]:
+        """Ids of the side's units on the map (land or sea)."""
+        def build() -> list[str]:
+            return [uid for uid, u in self.g["units"].items() if u["hex"] and units()[uid].side == side]
+        return self.cached(("on_map", side), build)  # type: ignore[no-any-return]
+
+    def on_continent(self, side: str) -> list[str]:
+        """Ids of the side's units on land hexes (§13: 'on the continent')."""
+        b = self.board
+        return [uid for uid in self.on_map(side)
+                if (b.land >> b.m.index[self.unit(uid)["hex"]]) & 1]  # type: ignore[index]
+
+    def in_box(self, box: str, side: str | None = None) -> list[str]:
+        return [uid for uid, u in self.g["units"].items() if u["box"] == box and (side is None or units()[uid].side == side)]
+
+    def occupied(self, side: str) -> int:
+        """Bitboard of hexes holding units of ``side``."""
+        def build() -> int:
+            m = self.board.m
+            return m.bb(m.index[self.unit(uid)["hex"]] for uid in self.on_map(side))  # type: ignore[index]
+        return self.cached(("occupied", side), build)  # type: ignore[no-any-return]
+
+    def af(self, uid: str) -> int:
+        """§6.3: a flipped (out of supply) unit attacks with half its AF, rounded up (reading 12)."""
+        d = units()[uid]
+        return (d.af + 1) // 2 if self.unit(uid)["flipped"] else d.af
+
+    def mf(self, uid: str) -> int:
+        """§6.3: a flipped unit has MF 1."""
+        return 1 if self.unit(uid)["flipped"] else units()[uid].mf
+
+    def stack_limit_ok(self, ids: list[str]) -> bool:
+        """§3: German up to 3; Allied up to 2 regular units, or 3 with at least one HQ."""
+        if not ids:
+            return True
+        if self.side_of(ids[0]) == "german":
+            return len(ids) <= 3
+        hqs = sum(1 for i in ids if units()[i].type == HQ)
+        return len(ids) <= 3 if hqs else len(ids) <= 2
+
+    def can_join(self, uid: str, label: str) -> bool:
+        """Whether ``uid`` may end in ``label`` without breaking the stacking limit (§3)."""
+        here = [i for i in self.at(label) if i != uid]
+        if here and self.side_of(here[0]) != self.side_of(uid):
+            return False
+        return self.stack_limit_ok([*here, uid])
+
+    # ----- zones of control (§4.1) -----------------------------------------------------------------
+    def zoc(self, side: str) -> int:
+        """Hexes in the ZOC of ``side``'s units.
+
+        Not across rivers or all-sea hexsides, not into or out of fortresses, not into impassable hexes.
+        Allied units on a sea invasion hex project only into their coastal hex; German units reach only those
+        sea hexes whose arrow points at their own hex.
+        """
+        def build() -> int:
+            b = self.board
+            m = b.m
+            occ = self.occupied(side)
+            land_units = occ & b.land
+            z = b.zoc_dilator.step(land_units & ~b.fortress) & ~b.fortress & ~b.impassable & b.land
+            if side == "german":
+                for a in b.arrows:
+                    if (land_units >> m.index[a.coast]) & 1 and not (b.fortress >> m.index[a.coast]) & 1:
+                        z |= 1 << m.index[a.sea]
+            else:
+                for uid in self.on_map(side):
+                    lab = self.unit(uid)["hex"]
+                    arrow = b.arrow_by_sea.get(lab)  # type: ignore[arg-type]
+                    if arrow is not None and not (b.fortress >> m.index[arrow.coast]) & 1:
+                        z |= 1 << m.index[arrow.coast]
+            return z
+        return self.cached(("zoc", side), build)  # type: ignore[no-any-return]
+
+    def zoc_of_hex(self, label: str) -> int:
+        """The ZOC the units in one hex project (the engagement rule of §9.1.4)."""
+        b = self.board
+        m = b.m
+        i = m.index[label]
+        if (b.sea >> i) & 1:
+            arrow = b.arrow_by_sea.get(label)
+            return 0 if arrow is None else 1 << m.index[arrow.coast]
+        if (b.fortress >> i) & 1:
+            return 0
+        z = b.zoc_dilator.step(1 << i) & ~b.fortress & ~b.impassable & b.land
+        arrow = b.arrow_by_coast.get(label)
+        if arrow is not None and self.side_at(label) == "german":
+            z |= 1 << m.index[arrow.sea]
+        return z
+
+    def in_zoc(self, label: str, of_side: str) -> bool:
+        return bool((self.zoc(of_side) >> self.board.m.index[label]) & 1)
+
+    # ----- control (§4.3) -----------------------------------------------------------------------------
+    def controller(self, label: str) -> str:
+        return "allied" if label in self.g["allied_hexes"] else "german"
+
+    def set_control(self, label: str, side: str) -> None:
+        ah = self.g["allied_hexes"]
+        if side == "allied" and label not in ah:
+            ah[label] = 1
+            self.touch()
+        elif side == "german" and label in ah:
+            del ah[label]
+            self.touch()
+
+    def zoc_control(self) -> None:
+        """§4.3: a hex in one side's ZOC and free of the other's becomes that side's."""
+        b = self.board
+        m = b.m
+        az, gz = self.zoc("allied") & b.land, self.zoc("german") & b.land
+        for i in _bits(az & ~gz):
+            self.set_control(m.label(i), "allied")
+        for i in _bits(gz & ~az):
+            lab = m.label(i)
+            if lab in self.g["allied_hexes"]:
+                self.set_control(lab, "german")
+
+    # ----- effects ----------------------------------------------------------------------------------
+    def place(self, uid: str, label: str) -> None:
+        """Put a unit on a hex: it occupies (and controls) it; Germans end invasion-hex status (§7.2)."""
+        u = self.unit(uid)
+        u["hex"] = label
+        u["box"] = None
+        self.touch()
+        self._occupy(uid, label)
+
+    def pass_through(self, uid: str, path: list[str]) -> None:
+        """§4.3 passing through controls; §9.2.2 an Allied unit moving through an installation captures it."""
+        for lab in path:
+            self._occupy(uid, lab)
+
+    def _occupy(self, uid: str, label: str) -> None:
+        b = self.board
+        i = b.m.index[label]
+        if not (b.land >> i) & 1:
+            return
+        side = self.side_of(uid)
+        self.set_control(label, side)
+        if label in b.replacement_hexes:
+            self.g["replacement_last"][label] = side
+        if side == "allied" and label in ("N24", "H12", "V43") and label not in self.g["installations"]:
+            self.g["installations"][label] = self.week
+            self.emit("installation", hex=label, week=self.week, rule=self.rule("9.2.2"),
+                      text=f"The Allies capture the installation at {label}")
+        if side == "german" and label in self.g["mulberries"]:
+            del self.g["mulberries"][label]
+            self.emit("mulberry_lost", hex=label, rule=self.rule("7.2"),
+                      text=f"{label} loses its invasion-hex status (German unit)")
+
+    def eliminate(self, uid: str, why: str, rule: str) -> None:
+        where = self.unit(uid)["hex"]
+        self.set_flags(uid, hex=None, box="eliminated", flipped=False, isolated=False, pinned=False, invader=False)
+        if uid in self.g["interdicted"]:
+            self.g["interdicted"].remove(uid)
+        self.touch()
+        self.emit("eliminated", unit=uid, hex=where, rule=self.rule(rule),
+                  text=f"{units()[uid].label} is eliminated ({why})")
+
+    def to_box(self, uid: str, box: str) -> None:
+        self.set_flags(uid, hex=None, box=box, flipped=False, isolated=False, pinned=False, invader=False)
+        self.touch()
+
+    def phase_name(self) -> str:
+        return str(self.g.get("phase", ""))
+
+
+__all__ = ["G", "Position", "SIDES", "UnitState", "other"]

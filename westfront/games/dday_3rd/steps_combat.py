@@ -1,0 +1,436 @@
+"""The combat phase (§10): declare every attack first (a planner), remove automatic defeats (§10.3), then resolve
+the combats one by one in the attacker's order, each completely (result, exchange, retreats, advance)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action, act
+from ...core.state import Procedure, Step
+from ...core.steps import AdvanceAfterCombat, AttackBuilder
+from . import combat as C
+from .data import tables, units
+from .position import Position, other
+
+
+class CombatPhase(Procedure[Position]):
+    """§10: plan, automatic defeats, resolution in chosen order, then invaders left at sea are lost (§7.1)."""
+
+    name = "combat"
+    stages = ("plan", "automatic_defeats", "next_combat", "wrap_up")
+
+    def plan(self, s: Position, f: dict[str, Any]) -> str | None:
+        if not C.must_attack(s, f["side"]) and not C.must_be_attacked(s, f["side"]) and not _any_contact(s, f["side"]):
+            f["combats"] = []
+            return "wrap_up"
+        s.call("plan", side=f["side"], combats=[])
+        return None
+
+    def plan_done(self, s: Position, f: dict[str, Any], ret: Any) -> None:
+        f["combats"] = C.complete_plan(s, f["side"], ret)
+        for c in f["combats"]:
+            s.emit("declare", combat=c["id"], targets=c["targets"], attackers=c["attackers"], air=c.get("air"),
+                   rule=s.rule("10"), text=f"Attack on {'+'.join(c['targets'])} by "
+                   f"{', '.join(units()[a].label for a in c['attackers'])} at {C.odds_text(s, c)}")
+
+    def automatic_defeats(self, s: Position, f: dict[str, Any]) -> None:
+        """§10.3: at 1:7 or worse the attackers are eliminated before any combat is resolved."""
+        keep = []
+        for c in f["combats"]:
+            if C.automatic_defeat(s, c):
+                s.emit("automatic_defeat", combat=c["id"], rule=s.rule("10.3"),
+                       text=f"Attack on {'+'.join(c['targets'])} at 1:7 or worse: automatic defeat")
+                for a in c["attackers"]:
+                    s.eliminate(a, "automatic defeat", "10.3")
+            else:
+                keep.append(c)
+        f["combats"] = keep
+
+    def next_combat(self, s: Position, f: dict[str, Any]) -> str | None:
+        if not f["combats"]:
+            return "wrap_up"
+        if len(f["combats"]) == 1:
+            self._battle(s, f, f["combats"][0]["id"])
+        else:
+            s.call("pick", side=f["side"], combats=f["combats"])
+        return None
+
+    def next_combat_done(self, s: Position, f: dict[str, Any], ret: Any) -> str | None:
+        if isinstance(ret, dict) and "picked" in ret:
+            self._battle(s, f, ret["picked"])
+            return None
+        return "next_combat"
+
+    def _battle(self, s: Position, f: dict[str, Any], cid: int) -> None:
+        c = next(c for c in f["combats"] if c["id"] == cid)
+        f["combats"].remove(c)
+        unresolved = sorted({t for o in f["combats"] for t in o["targets"]})
+        s.call("battle", side=f["side"], combat=c, unresolved=unresolved)
+
+    def wrap_up(self, s: Position, f: dict[str, Any]) -> None:
+        b = s.board
+        for uid in list(s.on_map("allied")):
+            if (b.sea >> b.m.index[s.unit(uid)["hex"]]) & 1:  # type: ignore[index]
+                s.eliminate(uid, "the invasion hex was not taken", "7.1")
+        s.zoc_control()
+
+
+def _any_contact(s: Position, side: str) -> bool:
+    """Whether any voluntary attack is possible (across a river, into or out of a fortress)."""
+    return any(C.enemy_hexes_adjacent(s, s.unit(uid)["hex"] or "", side) for uid in s.on_map(side))
+
+
+class Plan(Step[Position]):
+    """Declare attacks: ``attack HEX`` opens an attack; ``withdraw N`` takes one back; ``done`` completes the
+    plan with the attacks the rules still require (see combat.complete_plan)."""
+
+    name = "plan"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["side"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        todo = C.plan_problems(s, f["side"], f["combats"])
+        extra = f" — still required: {'; '.join(todo[:3])}{'…' if len(todo) > 3 else ''}" if todo else ""
+        return f"Declare attacks ({len(f['combats'])} declared){extra}, then done"
+
+    def targets(self, s: Position, f: dict[str, Any]) -> list[str]:
+        taken, hit = C.committed(f["combats"])
+        out: set[str] = set()
+        for uid in s.on_map(f["side"]):
+            if uid in taken:
+                continue
+            for h in C.enemy_hexes_adjacent(s, s.unit(uid)["hex"], f["side"]):  # type: ignore[arg-type]
+                if h not in hit:
+                    out.add(h)
+        return sorted(out)
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        out = [act("attack", h) for h in self.targets(s, f)]
+        out += [act("withdraw", c["id"]) for c in f["combats"]]
+        out.append(act("done"))
+        return out
+
+    def on_attack(self, s: Position, f: dict[str, Any], target: str) -> None:
+        b = s.board
+        forced = []
+        arrow = b.arrow_by_coast.get(target)
+        if arrow is not None:
+            forced = [u for u in s.at(arrow.sea) if s.side_of(u) == f["side"]]
+        s.call("attack", side=f["side"], targets=[target], attackers=forced, forced=forced, air=None,
+               combats=f["combats"])
+
+    def resume(self, s: Position, f: dict[str, Any], ret: Any) -> None:
+        if ret:
+            ret["id"] = C._next_id(f["combats"])
+            f["combats"].append(ret)
+
+    def on_withdraw(self, s: Position, f: dict[str, Any], cid: str) -> None:
+        f["combats"] = [c for c in f["combats"] if str(c["id"]) != cid]
+
+    def on_done(self, s: Position, f: dict[str, Any]) -> None:
+        s.end(f["combats"])
+
+
+class Attack(AttackBuilder):
+    """Build one attack: ``add``/``remove`` attackers, ``also HEX`` to attack a second adjacent hex together,
+    ``air fighter`` (CAS, §10.1.1) or ``air bomber`` (carpet bombing, §10.1.2), then ``declare`` or ``cancel``."""
+
+    name = "attack"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["side"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        c = {"targets": f["targets"], "attackers": f["attackers"], "air": f["air"]}
+        odds = C.odds_text(s, c) if f["attackers"] else "no attackers yet"
+        return f"Attack {'+'.join(f['targets'])}: {odds}"
+
+    def eligible(self, s: Position, f: dict[str, Any]) -> list[str]:
+        return C.eligible_attackers(s, f["side"], f["targets"], f["combats"])
+
+    def can_resolve(self, s: Position, f: dict[str, Any]) -> bool:
+        return False
+
+    def extra_actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        out: list[Action] = []
+        if f["attackers"]:
+            out.append(act("declare"))
+        if f["side"] == "allied" and f["air"] is None:
+            if s.g["fighters"] > 0:
+                out.append(act("air", "fighter"))
+            if self.bomber_ok(s, f):
+                out.append(act("air", "bomber"))
+        if not f["forced"] and len(f["targets"]) < 3:
+            _, hit = C.committed(f["combats"])
+            cands: set[str] = set()
+            for a in f["attackers"]:
+                for h in C.enemy_hexes_adjacent(s, s.unit(a)["hex"], f["side"]):  # type: ignore[arg-type]
+                    if h not in f["targets"] and h not in hit and all(
+                            C.adjacent_across(s, s.unit(x)["hex"], h) for x in f["attackers"]):  # type: ignore[arg-type]
+                        cands.add(h)
+            out += [act("also", h) for h in sorted(cands)]
+        return out
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        out = [a for a in super().actions(s, f) if not (a.verb == "remove" and a.args[0] in f["forced"])]
+        return out
+
+    def bomber_ok(self, s: Position, f: dict[str, Any]) -> bool:
+        """§10.1.2: a bomber left, none flown this week, no invasion or drop this week, one hex attacked last week."""
+        g = s.g
+        if g["bombers"] <= 0 or g["cb_used"] or g["dropped_now"] or len(f["targets"]) != 1:
+            return False
+        if any(inv["week"] == s.week for inv in g["invasions"]):
+            return False
+        return f["targets"][0] in g["attacked_last"]
+
+    def on_air(self, s: Position, f: dict[str, Any], kind: str) -> None:
+        f["air"] = kind
+
+    def on_also(self, s: Position, f: dict[str, Any], target: str) -> None:
+        f["targets"].append(target)
+        if f["air"] == "bomber":
+            f["air"] = None
+
+    def on_declare(self, s: Position, f: dict[str, Any]) -> None:
+        if f["air"] == "fighter":
+            s.g["fighters"] -= 1
+        elif f["air"] == "bomber":
+            s.g["bombers"] -= 1
+            s.g["cb_used"] = True
+        s.end({"id": 0, "targets": list(f["targets"]), "attackers": list(f["attackers"]), "air": f["air"]})
+
+
+class Pick(Step[Position]):
+    """Choose the next combat to resolve (§10.4: the active faction decides the order)."""
+
+    name = "pick"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["side"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        return "Resolve which combat next?"
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        return [act("resolve", c["id"]) for c in f["combats"]]
+
+    def on_resolve(self, s: Position, f: dict[str, Any], cid: str) -> None:
+        s.end({"picked": int(cid)})
+
+
+class Battle(Procedure[Position]):
+    """One combat (§10.4): roll (twice with carpet bombing), apply the result, retreats, advance."""
+
+    name = "battle"
+    stages = ("roll", "outcome", "retreat", "advance", "close")
+
+    def roll(self, s: Position, f: dict[str, Any]) -> str | None:
+        c = f["combat"]
+        crt = tables().crt
+        t = C.totals(s, c)
+        idx = C.odds_index(s, c)
+        col = crt.columns[idx]
+        f["odds"] = col
+        f["doubled"] = t["multiplied"]
+        f["totals"] = {"af": t["af"], "df": t["df"], "multipliers": t["multipliers"]}
+        f["sea"] = C.from_sea(s, c)
+        f["defenders"] = C.defenders(s, c)
+        f["vacated"] = list(c["targets"])
+        if idx == len(crt.columns) - 1:
+            f["result"] = "DE"  # §10.4: no roll at 7:1
+            s.emit("combat", combat=c["id"], odds=col, roll=None, result="DE", rule=s.rule("10.4"),
+                   text=f"Attack on {'+'.join(c['targets'])} at 7:1: DE without a roll")
+            return None
+        n = 2 if c.get("air") == "bomber" else 1
+        rolls = s.roll(6, n, why=f"attack on {'+'.join(c['targets'])} at {col}", side=f["side"], rule=s.rule("10.4"))
+        results = [crt.result(col, r) for r in rolls]
+        s.emit("combat", combat=c["id"], odds=col, roll=rolls, results=results, rule=s.rule("10.4"),
+               text=f"Attack on {'+'.join(c['targets'])} at {col}: rolled {', '.join(map(str, rolls))} → "
+                    f"{' / '.join(results)}")
+        if len(set(results)) > 1:
+            s.call("choice", player="allied", question="Carpet bombing: keep which result?", answers=results,
+                   rule=s.rule("10.1.2"))
+            return None
+        f["result"] = results[0]
+        return None
+
+    def roll_done(self, s: Position, f: dict[str, Any], ret: Any) -> None:
+        f["result"] = ret
+
+    def outcome(self, s: Position, f: dict[str, Any]) -> None:
+        c = f["combat"]
+        res = f["result"]
+        side = f["side"]
+        f["retreating"] = []
+        for a in c["attackers"]:
+            if s.unit(a)["hex"]:
+                s.unit(a)["attacked"] = True
+        if side == "allied":
+            s.g["attacked_now"] = sorted(set(s.g["attacked_now"]) | set(c["targets"]))
+        if res == "AE":
+            for a in c["attackers"]:
+                s.eliminate(a, "AE", "10.4")
+        elif res == "DE":
+            for d in f["defenders"]:
+                s.eliminate(d, "DE", "10.4")
+        elif res == "AR":
+            for a in f["sea"]:
+                s.eliminate(a, "cannot retreat into the sea", "10.4.2")
+            f["retreating"] = [a for a in c["attackers"] if s.unit(a)["hex"]]
+            f["victor"] = other(side)
+        elif res == "DR":
+            f["retreating"] = list(f["defenders"])
+            f["victor"] = side
+        elif res == "EX":
+            loser, att, dfn = C.exchange_loser(f["totals"]["af"], f["totals"]["df"])
+            if loser in ("attacker", "both"):
+                for a in c["attackers"]:
+                    s.eliminate(a, "EX", "10.4.1")
+            if loser in ("defender", "both"):
+                for d in f["defenders"]:
+                    s.eliminate(d, "EX", "10.4.1")
+            if loser == "attacker":
+                s.call("exchange", player=other(side), units=list(f["defenders"]), owed=att, lost=0,
+                       attackers=list(c["attackers"]), multipliers=f["totals"]["multipliers"])
+            elif loser == "defender":
+                s.call("exchange", player=side, units=[a for a in c["attackers"] if s.unit(a)["hex"]], owed=dfn,
+                       lost=0, attackers=list(c["attackers"]), multipliers={})
+
+    def retreat(self, s: Position, f: dict[str, Any]) -> None:
+        units_ = [u for u in f["retreating"] if s.unit(u)["hex"]]
+        if units_:
+            s.call("retreat", units=units_, victor=f["victor"], chooser=f["victor"],
+                   unresolved=f["unresolved"] if f["result"] == "DR" else [])
+
+    def advance(self, s: Position, f: dict[str, Any]) -> None:
+        """§10.4.3 and §7.1: into the vacated hexes if the defender was doubled or tripled, or the attack came
+        from the sea (then only the sea attackers, and they must)."""
+        c = f["combat"]
+        cleared = [t for t in c["targets"] if not s.at(t)]
+        sea = [a for a in f["sea"] if s.unit(a)["hex"]]
+        b = s.board
+        if sea:
+            coast = b.arrow_by_sea[s.unit(sea[0])["hex"]].coast  # type: ignore[index]
+            if coast in cleared:
+                for a in sea:
+                    s.place(a, coast)
+                    s.unit(a)["invader"] = False
+                    s.emit("advance", unit=a, hex=coast, rule=s.rule("7.1"),
+                           text=f"{units()[a].label} storms ashore at {coast}")
+                s.g["mulberries"][coast] = b.arrow_by_coast[coast].sector
+            else:
+                for a in sea:
+                    s.eliminate(a, "the invasion hex was not taken", "7.1")
+            return
+        live = [a for a in c["attackers"] if s.unit(a)["hex"]]
+        if cleared and live and f["doubled"]:
+            s.call("advance", units=live, hex="+".join(cleared), vacated=cleared, side=f["side"])
+
+    def close(self, s: Position, f: dict[str, Any]) -> None:
+        s.zoc_control()
+
+
+class Exchange(Step[Position]):
+    """§10.4.1: the victor of an exchange gives up units worth at least the loser's total."""
+
+    name = "exchange"
+
+    def begin(self, s: Position, f: dict[str, Any]) -> None:
+        self._auto(s, f)
+
+    def _value(self, s: Position, f: dict[str, Any], uid: str) -> int:
+        if uid in f["attackers"]:
+            return s.af(uid)
+        hx = s.unit(uid)["hex"]
+        return units()[uid].df * int(f["multipliers"].get(hx, 1))
+
+    def _auto(self, s: Position, f: dict[str, Any]) -> None:
+        live = [u for u in f["units"] if s.unit(u)["hex"]]
+        f["units"] = live
+        if f["lost"] >= f["owed"] or not live:
+            s.end()
+            return
+        if sum(self._value(s, f, u) for u in live) <= f["owed"] - f["lost"]:
+            for u in live:
+                s.eliminate(u, "EX", "10.4.1")
+            s.end()
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["player"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        return f"Exchange: lose units worth {f['owed'] - f['lost']} more factors"
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        return [act("lose", u) for u in f["units"]]
+
+    def on_lose(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        f["lost"] += self._value(s, f, uid)
+        s.eliminate(uid, "EX", "10.4.1")
+        self._auto(s, f)
+
+
+class Retreat(Step[Position]):
+    """§10.4.2: the victor retreats the loser's units two hexes each (or ``relinquish``es to their owner)."""
+
+    name = "retreat"
+
+    def begin(self, s: Position, f: dict[str, Any]) -> None:
+        self._skip(s, f)
+
+    def _skip(self, s: Position, f: dict[str, Any]) -> None:
+        while f["units"] and not C.retreat_ends(s, f["units"][0], set(f["unresolved"])):
+            uid = f["units"].pop(0)
+            if s.unit(uid)["hex"]:
+                s.eliminate(uid, "no retreat route", "10.4.2")
+        if not f["units"]:
+            s.end()
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["chooser"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        uid = f["units"][0]
+        return f"Retreat {units()[uid].label} two hexes from {s.unit(uid)['hex']}"
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        uid = f["units"][0]
+        out = [act("retreat", uid, h) for h in C.retreat_ends(s, uid, set(f["unresolved"]))]
+        if f["chooser"] == f["victor"]:
+            out.append(act("relinquish"))
+        return out
+
+    def on_relinquish(self, s: Position, f: dict[str, Any]) -> None:
+        f["chooser"] = other(f["victor"])
+
+    def on_retreat(self, s: Position, f: dict[str, Any], uid: str, label: str) -> None:
+        frm = s.unit(uid)["hex"]
+        s.place(uid, label)
+        if uid in s.g["interdicted"]:
+            s.g["interdicted"].remove(uid)
+        s.emit("retreat", unit=uid, hex=label, rule=s.rule("10.4.2"), text=f"{units()[uid].label} retreats {frm} → {label}")
+        f["units"].pop(0)
+        self._skip(s, f)
+
+
+class Advance(AdvanceAfterCombat):
+    """§10.4.3: attackers may advance into the vacated hexes (stacking observed)."""
+
+    name = "advance"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["side"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        return f"Advance after combat into {f['hex']}, or done"
+
+    def ends(self, s: Position, f: dict[str, Any], uid: str) -> list[str]:
+        return [h for h in C.advance_ends(s, uid, f["vacated"]) if C.adjacent_across(s, s.unit(uid)["hex"], h)]  # type: ignore[arg-type]
+
+    def advance(self, s: Position, f: dict[str, Any], uid: str, label: str) -> None:
+        s.place(uid, label)
+        if uid in s.g["interdicted"]:
+            s.g["interdicted"].remove(uid)
+        s.emit("advance", unit=uid, hex=label, rule=s.rule("10.4.3"), text=f"{units()[uid].label} advances to {label}")

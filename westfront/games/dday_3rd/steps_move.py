@@ -1,0 +1,161 @@
+"""The movement phase (§9): move units, land reinforcements, sail back to Britain, spend replacement points —
+in any order, one atomic decision at a time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action, act
+from ...core.state import Step
+from . import logistics, movement
+from .data import units
+from .position import Position, other
+
+
+class Movement(Step[Position]):
+    """One faction's movement phase: ``move``/``land``/``sail``/``replace`` in any order, then ``done``."""
+
+    name = "movement"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["side"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        side = f["side"]
+        return f"{side.capitalize()} movement: move units" + (", land reinforcements" if side == "allied" else "") + \
+            f" (RP {s.g['rp'][side]}), or done"
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        side = f["side"]
+        out = [act("move", u) for u in s.on_map(side) if movement.may_move(s, u)]
+        if side == "allied":
+            out += [act("land", u) for u in logistics.reinforcement_candidates(s)]
+            out += [act("sail", u) for u in s.on_map(side) if not s.unit(u)["moved"] and logistics.may_sail(s, u)]
+            out += [act("replace", u) for u in logistics.replaceable(s, side)]
+        else:
+            out += [act("replace", u) for u in logistics.replaceable(s, side)
+                    if logistics.german_replacement_hexes(s, u)]
+        out.append(act("done"))
+        return out
+
+    def on_move(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        s.call("move_unit", unit=uid, strategic=False)
+
+    def on_land(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        s.call("place_unit", unit=uid, purpose="reinforce", hexes=logistics.landing_hexes(s, uid))
+
+    def on_sail(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        """§9.4: back to Britain, available later as a reinforcement."""
+        where = s.unit(uid)["hex"]
+        s.to_box(uid, "britain")
+        s.unit(uid)["moved"] = True
+        s.emit("sail", unit=uid, hex=where, rule=s.rule("9.4"), text=f"{units()[uid].label} sails back to Britain")
+
+    def on_replace(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        """§9.2: pay the unit's AF in RP; Allied units return to Britain, German ones to a replacement hex."""
+        side = f["side"]
+        if side == "allied":
+            s.g["rp"]["allied"] -= units()[uid].af
+            s.to_box(uid, "britain")
+            s.emit("replace", unit=uid, side=side, rule=s.rule("9.2.2"),
+                   text=f"{units()[uid].label} is rebuilt in Britain ({units()[uid].af} RP)")
+            return
+        s.call("place_unit", unit=uid, purpose="replace", hexes=logistics.german_replacement_hexes(s, uid))
+
+    def on_done(self, s: Position, f: dict[str, Any]) -> None:
+        s.end()
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb == "move" and a.args:
+            return f"{s.rule('9.1')}: {a.args[0]} cannot move now (not yours, already moved, dropped or pinned)"
+        if a.verb == "land" and a.args:
+            return f"{s.rule('9.3.1')}: {a.args[0]} cannot land now (availability, Table 5, 12 by sea, supply room)"
+        return None
+
+
+class MoveUnit(Step[Position]):
+    """Choose the destination of one unit (normal move, or ``strategic`` for double MF, §9.1.5)."""
+
+    name = "move_unit"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return s.side_of(f["unit"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        kind = "strategic move" if f["strategic"] else "move"
+        return f"{units()[f['unit']].label} at {s.unit(f['unit'])['hex']}: {kind} to"
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        uid = f["unit"]
+        out = [act("to", h) for h in movement.destinations(s, uid, f["strategic"])]
+        if not f["strategic"] and movement.may_move_strategically(s, uid) and movement.destinations(s, uid, True):
+            out.append(act("strategic"))
+        elif f["strategic"]:
+            out.append(act("normal"))
+        out.append(act("cancel"))
+        return out
+
+    def on_strategic(self, s: Position, f: dict[str, Any]) -> None:
+        f["strategic"] = True
+
+    def on_normal(self, s: Position, f: dict[str, Any]) -> None:
+        f["strategic"] = False
+
+    def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
+        s.end()
+
+    def on_to(self, s: Position, f: dict[str, Any], label: str) -> None:
+        uid = f["unit"]
+        m = s.board.m
+        r = movement.reach_of(s, uid, f["strategic"])
+        path = [m.label(h) for h in r.path(m.index[label])]
+        s.pass_through(uid, path[1:])
+        s.place(uid, label)
+        s.unit(uid)["moved"] = True
+        if uid in s.g["interdicted"]:
+            s.g["interdicted"].remove(uid)  # §11.2: the fighter goes home when the unit moves
+        s.emit("move", unit=uid, path=path, hex=label, strategic=f["strategic"], rule=s.rule("9.1.5" if f["strategic"] else "9.1"),
+               text=f"{units()[uid].label} moves {path[0]} → {label}" + (" (strategic)" if f["strategic"] else ""))
+        s.end()
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb == "to" and a.args:
+            return f"{s.rule('9.1')}: {units()[f['unit']].label} cannot end its move on {a.args[0]} (terrain, ZOC, stacking, MF)"
+        return None
+
+
+class PlaceUnit(Step[Position]):
+    """Put a unit from a box on one of a few hexes: reinforcement (§9.3) or German replacement (§9.2.1)."""
+
+    name = "place_unit"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return s.side_of(f["unit"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        return f"Where does {units()[f['unit']].label} arrive?"
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        return [act("at", h) for h in f["hexes"]] + [act("cancel")]
+
+    def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
+        s.end()
+
+    def on_at(self, s: Position, f: dict[str, Any], label: str) -> None:
+        uid = f["unit"]
+        d = units()[uid]
+        side = d.side
+        s.place(uid, label)
+        pinned = s.in_zoc(label, other(side))
+        s.set_flags(uid, moved=pinned, pinned=pinned, fresh=side == "allied")
+        if f["purpose"] == "replace":
+            s.g["rp"]["german"] -= d.af
+            s.emit("replace", unit=uid, hex=label, side=side, rule=s.rule("9.2.1"),
+                   text=f"{d.label} returns at {label} ({d.af} RP)")
+        else:
+            sector = s.board.sector_of.get(label) if not d.paris else None
+            if sector not in logistics.tables().sectors:
+                sector = None
+            logistics.count_landing(s, sector, d, by_air=False)
+            s.emit("reinforce", unit=uid, hex=label, rule=s.rule("9.3"), text=f"{d.label} lands at {label}")
+        s.end()

@@ -1,0 +1,102 @@
+"""Supply (§6): German lines to the east edge, Allied supply points with range and capacity.
+
+German (§6.1): an unlimited line through hexes free of Allied units and Allied ZOC to a hex of the east edge;
+a fortress supplies the German units in it. Allied (§6.2): controlled coastal supply hexes and in-land ports,
+each with a capacity (its map number) and a range from Table 4 (HQs stacked on it, or a Mulberry); the units on a
+supply point are served first, the rest by a maximum matching (``core.supply.assign_capacity``).
+"""
+
+from __future__ import annotations
+
+from ...core.bitboard import bits
+from ...core.supply import Source, assign_capacity, supplied_area
+from .data import HQ, tables
+from .position import Position
+
+
+def german_supplied(s: Position) -> set[str]:
+    def build() -> set[str]:
+        b = s.board
+        m = b.m
+        passable = b.playable & ~s.occupied("allied") & ~s.zoc("allied")
+        area = supplied_area(b.supply_dilator, b.german_edge & passable, passable)
+        out = set()
+        for uid in s.on_continent("german"):
+            i = m.index[s.unit(uid)["hex"]]  # type: ignore[index]
+            if (area >> i) & 1 or (b.fortress >> i) & 1:
+                out.add(uid)
+        return out
+    return s.cached("german_supplied", build)  # type: ignore[no-any-return]
+
+
+def supply_range(s: Position, label: str) -> int:
+    """Table 4: 3/2/1 HQs on the point give 24/16/8; a Mulberry 8 (a first HQ adds nothing); otherwise 0."""
+    t = tables().supply_range
+    hqs = sum(1 for uid in s.at(label) if s.defn(uid).type == HQ and s.side_of(uid) == "allied")
+    by_hq = {3: t["hq3"], 2: t["hq2"], 1: t["hq1"]}.get(min(hqs, 3), t["other"])
+    invasion = t["invasion"] if label in s.g["mulberries"] else t["other"]
+    return max(by_hq, invasion)
+
+
+def allied_sources(s: Position) -> list[Source]:
+    """Valid Allied supply points now (§6.2) with their range; in German ZOC a coastal point keeps range 0."""
+    def build() -> list[Source]:
+        b = s.board
+        m = b.m
+        gz = s.zoc("german")
+        gocc = s.occupied("german")
+        out = []
+        for a in b.arrows:
+            i = m.index[a.coast]
+            if (gocc >> i) & 1:
+                continue
+            if s.controller(a.coast) != "allied":
+                out.append(Source(a.coast, i, 0, a.capacity))  # only for units on it
+                continue
+            rng = 0 if (gz >> i) & 1 else supply_range(s, a.coast)
+            out.append(Source(a.coast, i, rng, a.capacity))
+        for p in b.inland_ports:
+            i = m.index[p.hex]
+            if s.controller(p.hex) != "allied" or (gz >> i) & 1 or (gocc >> i) & 1:
+                continue
+            out.append(Source(p.hex, i, supply_range(s, p.hex), p.capacity))
+        return out
+    return s.cached("allied_sources", build)  # type: ignore[no-any-return]
+
+
+def allied_assignment(s: Position) -> dict[str, str | None]:
+    """Each Allied unit on the continent -> the supply point serving it, or None (out of supply)."""
+    def build() -> dict[str, str | None]:
+        b = s.board
+        m = b.m
+        passable = b.playable & ~s.occupied("german") & ~s.zoc("german")
+        placed = [(uid, m.index[s.unit(uid)["hex"]]) for uid in s.on_continent("allied")]  # type: ignore[index]
+        return assign_capacity(m.nbrs, placed, allied_sources(s), passable)
+    return s.cached("allied_assignment", build)  # type: ignore[no-any-return]
+
+
+def allied_supplied(s: Position) -> set[str]:
+    return {uid for uid, src in allied_assignment(s).items() if src is not None}
+
+
+def supplied(s: Position, side: str) -> set[str]:
+    return german_supplied(s) if side == "german" else allied_supplied(s)
+
+
+def allied_capacity(s: Position) -> int:
+    """§6.2/§9.3.1: the total capacity of the supply points that can feed units now."""
+    return sum(src.capacity for src in allied_sources(s) if s.controller(s.board.m.label(src.hex)) == "allied")
+
+
+def reinforcement_room(s: Position) -> int:
+    """§9.3.1: total supply capacity minus the Allied units already on the continent."""
+    return allied_capacity(s) - len(s.on_continent("allied"))
+
+
+def unsupplied_hexes(s: Position, side: str) -> list[str]:
+    sup = supplied(s, side)
+    return sorted({s.unit(u)["hex"] for u in s.on_continent(side) if u not in sup})  # type: ignore[misc]
+
+
+__all__ = ["allied_assignment", "allied_capacity", "allied_sources", "allied_supplied", "bits", "german_supplied",
+           "reinforcement_room", "supplied", "supply_range", "unsupplied_hexes"]

@@ -1,0 +1,120 @@
+"""What the UI draws (docs/view-contract.md): units, markers, boxes, budgets and previews. D-Day has no hidden
+information (every counter is open; dice are the only uncertainty), so every side sees the same view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action
+from . import combat as C
+from . import movement, victory
+from .data import tables, units
+from .position import Position
+from .sequence import week_label
+
+BOX_TITLES = {
+    "britain": "Allied units available in Britain",
+    "german_available": "Available German units",
+    "eliminated": "Eliminated",
+    "paris": "Free French (Paris, §9.3.3)",
+}
+
+
+def unit_view(s: Position, uid: str) -> dict[str, Any]:
+    d = units()[uid]
+    u = s.unit(uid)
+    flags = [k for k in ("moved", "attacked", "dropped", "pinned", "invader") if u[k]]
+    if u["flipped"]:
+        flags.append("oos")
+    if u["isolated"]:
+        flags.append("isolated")
+    if uid in s.g["interdicted"]:
+        flags.append("interdicted")
+    return {
+        "id": uid, "side": d.side, "hex": u["hex"], "box": u["box"], "label": f"{d.nation} {d.number}",
+        "kind": d.type.lower(), "nation": d.nation, "factors": f"{s.af(uid)}-{d.df}-{s.mf(uid)}",
+        "steps": 1, "max_steps": 1, "flags": flags,
+    }
+
+
+def game_view(s: Position, player: str | None) -> dict[str, Any]:
+    v = s.base_view(player)
+    g = s.g
+    markers: list[dict[str, Any]] = []
+    markers += [{"kind": "mulberry", "hex": h, "label": "M", "side": "allied"} for h in g["mulberries"]]
+    markers += [{"kind": "installation", "hex": h, "label": "V" if h != "V43" else "U", "side": "german"}
+                for h in ("N24", "H12", "V43") if h not in g["installations"]]
+    markers += [{"kind": "cad", "hex": h, "label": "CAD", "side": "allied"} for h in g["cad"]]
+    markers += [{"kind": "river_interdiction", "hex": h, "label": "RI", "side": "allied"} for h in g["river_interdicted"]]
+    markers += [{"kind": "control", "hex": h, "label": "A", "side": "allied"} for h in sorted(g["allied_hexes"])]
+    invasions = ", ".join(f"{i['sector']} (week {i['week']})" for i in g["invasions"]) or "none yet"
+    v.update({
+        "turn": s.week, "max_turns": victory.LAST_WEEK, "turn_label": week_label(s.week),
+        "phase": s.phase_name(),
+        "budgets": {"allied": {"RP": g["rp"]["allied"], "fighters": g["fighters"], "bombers": g["bombers"]},
+                    "german": {"RP": g["rp"]["german"]}},
+        "status": [
+            f"Invasions: {invasions}",
+            f"Supplied Allied units east of the Rhine-Issel line: {victory.supplied_east_of_rhine(s)} "
+            f"(streak {g['east_streak']} of {victory.EAST_WEEKS} weeks)",
+            f"Installations captured: {', '.join(sorted(g['installations'])) or 'none'}",
+        ],
+        "units": [unit_view(s, uid) for uid in g["units"] if g["units"][uid]["hex"] or g["units"][uid]["box"]],
+        "markers": markers,
+        "boxes": {k: {"title": t} for k, t in BOX_TITLES.items()},
+    })
+    return v
+
+
+def preview(s: Position, action: Action | str) -> dict[str, Any] | None:
+    """Path and cost of a move; odds and result chances of an attack being built."""
+    a = Action.parse(action) if isinstance(action, str) else action
+    f = s.frame()
+    if f is None:
+        return None
+    m = s.board.m
+    if f["step"] == "move_unit" and a.verb == "to" and a.args:
+        r = movement.reach_of(s, f["unit"], f["strategic"])
+        dest = m.index.get(a.args[0])
+        if dest is None or dest not in r.cost:
+            return None
+        return {"cost": r.cost[dest], "path": [m.label(h) for h in r.path(dest)]}
+    if f["step"] == "attack" and a.verb in ("declare", "add", "remove", "air", "also"):
+        attackers = list(f["attackers"])
+        targets = list(f["targets"])
+        air = f["air"]
+        if a.verb == "add":
+            attackers.append(a.args[0])
+        elif a.verb == "remove" and a.args[0] in attackers:
+            attackers.remove(a.args[0])
+        elif a.verb == "air":
+            air = a.args[0]
+        elif a.verb == "also":
+            targets.append(a.args[0])
+        if not attackers:
+            return None
+        c = {"targets": targets, "attackers": attackers, "air": air}
+        idx = C.odds_index(s, c)
+        crt = tables().crt
+        if idx <= 0:
+            return {"odds": "1:7 or worse", "modifiers": [], "results": {"AE": 1.0}}
+        dist = crt.distribution(crt.columns[idx])
+        if air == "bomber":
+            dist = two_roll_best(crt.columns[idx])
+        return {"odds": crt.columns[idx], "modifiers": [], "results": dist}
+    return None
+
+
+ORDER = ("AE", "AR", "EX", "DR", "DE")
+
+
+def two_roll_best(col: str) -> dict[str, float]:
+    """§10.1.2: with carpet bombing the Allies keep the better of two rolls."""
+    crt = tables().crt
+    out: dict[str, float] = {}
+    for r1 in range(1, 7):
+        for r2 in range(1, 7):
+            a, b = crt.result(col, r1), crt.result(col, r2)
+            best = a if ORDER.index(a) >= ORDER.index(b) else b
+            out[best] = out.get(best, 0.0) + 1 / 36
+    return out
