@@ -69,3 +69,90 @@ def test_determinize_keeps_the_view_and_hides_the_secrets():
             assert va.get("objective") == vb.get("objective")
         shuffled |= len(hidden_pieces(s)) > 1
     assert shuffled
+
+
+def _allied_armies_ashore(seed=0):
+    """A campaign position in the Allied activation with armies ashore (heuristic Allies, random Germans)."""
+    from westfront.ai.heuristic import HeuristicAgent
+
+    s = westfront.load(GAME, seed=seed)
+    h, rnd = HeuristicAgent(seed=seed), random.Random(seed)
+    while not s.is_terminal() and s.turn < 5:
+        side = s.current_player()
+        s.apply(h.choose(s, side) if side == "allied" else rnd.choice(s.legal_actions()))
+    return s
+
+
+def test_plan_starts_ashore_with_the_ports_and_ends_at_the_exits():
+    # 1944 8.0 / 17.1: before a port works the Allied objectives are the ports; exit-zone hexes are distance 0
+    from westfront.games.dday_to_the_rhine.board import EXIT_ZONES
+    from westfront.games.dday_to_the_rhine.plan import plan
+
+    s = westfront.load(GAME, seed=0)
+    p = plan(s, "allied")
+    b = board()
+    assert p.phase == "lodgement"
+    assert p.cities and all(b.cities[i].port and not s.controls("allied", i) for i in p.cities)
+    assert all(p.to_city[i] == 0 for i in p.cities)
+    for k in EXIT_ZONES:
+        assert all(p.to_exit[h] == 0 for h in b.zone(k))
+    assert p.to_exit[b.find("Paris")] > p.to_exit[b.find("Frankfurt")] > 0
+    g = plan(s, "german")
+    assert g.phase == "hold" and b.find("Essen") in g.cities
+
+
+def test_plan_is_re_evaluated_when_the_position_changes():
+    # 1944 14.0: a liberated city leaves the Allied objectives at once (the plan is memoised on the position)
+    from westfront.games.dday_to_the_rhine.plan import plan
+
+    s = westfront.load(GAME, seed=0)
+    port = plan(s, "allied").cities[0]
+    s.set_control(port, "allied")
+    assert port not in plan(s, "allied").cities
+
+
+def test_army_prefers_the_destination_nearer_the_exits():
+    # 1944 17.1: paired destinations for one Allied army in the drive, the one nearer an exit zone scores higher
+    from westfront.games.dday_to_the_rhine.plan import plan
+
+    s = _allied_armies_ashore()
+    p = plan(s, "allied")
+    assert p.phase == "exit"
+    army = next(u for u in s.on_map("allied") if ai.U.is_army(u))
+    here = s.hex_of(army)
+    nbrs = [j for j in board().adj[here] if ai.board().is_land(j)]
+    near = min(nbrs, key=lambda j: p.to_exit[j])
+    far = max(nbrs, key=lambda j: p.to_exit[j])
+    assert p.to_exit[near] < p.to_exit[far]
+    assert ai._advance(s, army, near) > ai._advance(s, army, far)
+
+
+def test_features_are_signed_for_the_side_and_see_no_secrets():
+    # 1944 18.5 / 17.2: features read visible facts only (same on a determinised copy) and flip with the side
+    for seed in range(3):
+        s = played(seed, 200, phantoms=True, objectives="random")
+        fa, fg = ai.features(s, "allied"), ai.features(s, "german")
+        assert fa.keys() == fg.keys() and all(abs(fa[k] + fg[k]) < 1e-9 for k in fa)
+        assert all(isinstance(v, float) and -1 <= v <= 1 for v in fa.values())
+        c = ai.determinize(s, "allied", random.Random(seed))
+        assert ai.features(c, "allied") == fa
+
+
+def test_features_count_liberated_cities():
+    # 1944 14.0 / 17.2: cities west of the Rhine and the Ruhr held by the Allies show in their features
+    s = westfront.load(GAME, seed=0)
+    before = ai.features(s, "allied")
+    for name in ("Paris", "Essen"):
+        s.set_control(board().find(name), "allied")
+    after = ai.features(s, "allied")
+    assert after["west_cities_allied"] > before["west_cities_allied"]
+    assert after["east_cities_allied"] > before["east_cities_allied"]
+    assert after["ruhr_allied"] > before["ruhr_allied"]
+
+
+def test_heuristic_allies_beat_a_random_german_by_sudden_death():
+    # 1944 17.1: the plan drives an army out of an exit zone in supply before March
+    from westfront.sim.match import play_game
+
+    r = play_game(GAME, seed=3, agents={"allied": "heuristic", "german": "random"}, stats=False)
+    assert r.winner == "allied" and r.level == "sudden death"

@@ -21,10 +21,12 @@ from . import units as U
 from .board import EXIT_ZONES, board
 from .combat import attacker_entries, composition, defender_entries, eligible_attackers, per_die_hit
 from .hidden import OBJECTIVES, hidden_pieces, resolve
+from .plan import FAR, army_exit_distance, plan
 from .position import Position
 from .supply import in_supply, supply_map
 
 HIDDEN_INFORMATION = True
+THREAT_FROM = 12  # hexes from an exit at which the Germans start screening it (two to three Allied moves)
 HIDDEN_SP = 1.5  # what an unknown hidden marker is worth (phantoms and weak new units alike)
 
 
@@ -58,7 +60,9 @@ def evaluate(state: Any, side: str) -> float:
     a_units = s.on_map("allied")
     oos = sum(1 for u in a_units if not in_supply(s, u)) / max(1, len(a_units))
     progress = s.turn / 10.0
-    x = 1.2 * mat + 1.5 * west * (0.5 + progress) + 0.25 * east + 0.3 * ruhr + 0.8 * exits - 0.6 * oos - 0.9 * progress
+    near = army_exit_distance(s)
+    drive = (1.0 - min(near, 20) / 20.0) if near < FAR else 0.0
+    x = 0.6 * drive * (0.5 + progress) + 1.2 * mat + 1.5 * west * (0.5 + progress) + 0.25 * east + 0.3 * ruhr + 0.8 * exits - 0.6 * oos - 0.9 * progress
     if not a_units:
         x -= 2.0
     v = math.tanh(x)
@@ -97,13 +101,26 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
         elif verb == "move":
             uid = resolve(s, a.args[0])
             v = 0.1 + (0.2 if uid in s.g["units"] and not in_supply(s, uid) else 0.0)
+            if side == "allied":
+                v += _allied_activation(s, uid, tactical=True)
         elif verb == "motor":
             v = 0.15
+            if side == "allied":
+                v += _allied_activation(s, resolve(s, a.args[0]), tactical=False)
         elif verb == "rail":
             v = 0.1
+            if side == "german":  # 11.3: rail is how the reserve reaches the threatened exits
+                uid = resolve(s, a.args[0])
+                far = uid in s.g["units"] and s.g["units"][uid]["hex"] and plan(s, side).to_exit[s.hex_of(uid)] > 6
+                v += 0.3 * _threat(s) if far else 0.0
+        elif verb == "via" and side == "german":
+            v = 0.05 * (6 - min(plan(s, side).to_exit[b.hex(a.args[0])], 6)) * _threat(s)
         elif verb == "attack":
             t = b.hex(a.args[0])
-            v = 0.2 + 0.4 * _attack_value(s, side, t, eligible_attackers(s, t, side))
+            who = eligible_attackers(s, t, side)
+            v = 0.2 + 0.4 * _attack_value(s, side, t, who)
+            if side == "allied":
+                v += _clears_the_way(s, t, who)
         elif verb == "add" and step == "attack":
             t = b.hex(f["target"])
             dice = attacker_entries(s, t, [resolve(s, a.args[0])], {})[0].dice
@@ -118,8 +135,10 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = -0.1
         elif verb in ("to", "exit") and step == "move_unit":
             v = _destination(s, side, b.hex(a.args[0])) + (1.5 if verb == "exit" else 0.0)
+            v += _plan_move(s, side, f["unit"], b.hex(a.args[0]))
         elif verb == "through" and step == "move_unit":
             v = _destination(s, side, b.hex(a.args[0])) - 0.05  # a waypoint: worth it only for what it takes
+            v += _plan_move(s, side, f["unit"], b.hex(a.args[0]))
         elif verb == "stop" and step == "move_unit":
             v = _destination(s, side, s.hex_of(f["unit"]))
         elif verb == "hit":
@@ -127,9 +146,17 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = 0.05 * u["strength"] - (0.3 if u["strength"] == 1 else 0.0)
         elif verb in ("place", "build", "step"):
             v = {"place": 0.3, "build": 0.15, "step": 0.2}[verb]
+            if side == "german" and verb != "place" and _threat(s) > 0:
+                # under threat of an exit, RP buy units and keep a reserve for moves and attacks
+                v -= 0.15 * _threat(s) if verb == "step" else 0.0
+                v -= 0.4 if rp <= 5 else 0.0
         elif verb == "at":
             i = b.hex(a.args[0])
             v = 0.1 if i in b.cities else 0.0
+            if side == "german":
+                v += _screen(s, None, i)
+            if s.pieces_bb(side) >> i & 1:
+                v -= 0.3  # over-stacked on entry: back to the track at the end of the turn unless it moves (9.1)
         elif verb == "launch":
             v = 0.4
         elif verb == "surprise":
@@ -142,6 +169,112 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = -0.2
         out.append(v)
     return out
+
+
+def _allied_activation(s: Position, uid: str, tactical: bool) -> float:
+    """Which Allied unit to activate, and how: armies within reach of an exit zone move
+    tactically (only a tactical move may exit, 17.1); units far from the plan's objective
+    motor (11.2 covers twice the hexes), but not where the Rhine stops a motor move."""
+    if uid not in s.g["units"] or not s.g["units"][uid]["hex"]:
+        return 0.0
+    i = s.hex_of(uid)
+    p = plan(s, "allied")
+    army = U.is_army(uid)
+    mp = U.base_mp(uid)
+    v = 0.0
+    if army and p.phase == "exit":
+        d = p.to_exit[i]
+        v += 0.1 + 0.4 / (1 + d)  # armies lead the drive on the exits
+        if d <= mp:
+            return v + (0.9 if tactical else -0.5)
+        east = bool((board().east_bb >> i) & 1)
+        if not east:
+            # west of the Rhine a motor move gets to the river; crossing it is tactical
+            return v + (0.1 if tactical and p.to_exit[i] <= 8 else 0.0)
+        return v + (0.1 if tactical else 0.0)
+    d = p.to_city[i]
+    if d == 0:
+        return -0.05  # already holding an objective city: keep it unless needed
+    return (0.05 if not tactical and d > mp else 0.0) + 0.05 * min(d, 6) / 6
+
+
+def _clears_the_way(s: Position, t: int, attackers: list[str]) -> float:
+    """In the drive on the exits, a German hex in front of an Allied army is worth attacking
+    before it moves: a defender destroyed frees the army from its ZOC (10.0: any order)."""
+    p = plan(s, "allied")
+    if p.phase != "exit":
+        return 0.0
+    ex = p.to_exit
+    if any(U.is_army(u) and not s.piece(u).get("moved") and ex[t] < ex[s.hex_of(u)] for u in attackers):
+        return 0.25
+    return 0.0
+
+
+def _plan_move(s: Position, side: str, uid: str, i: int) -> float:
+    """The plan's word on a move to ``i``: the Allied advance, or the German screen."""
+    return _advance(s, uid, i) if side == "allied" else _screen(s, uid, i)
+
+
+def _threat(s: Position) -> float:
+    """How near the Allied drive is to an exit (0 far, 1 at the door): what makes the screen urgent."""
+    near = army_exit_distance(s)
+    return max(0.0, min(1.0, (THREAT_FROM - near) / 8.0))
+
+
+def _screen(s: Position, uid: str | None, i: int) -> float:
+    """German counter-plan to 17.1: once an Allied army nears the exits, fall back on the exit
+    zones and stand in front of them, one unit per stretch (ZOC closes the supply line and
+    doubles the cost of the last hexes, 11.0/13.0)."""
+    w = _threat(s)
+    if w <= 0:
+        return 0.0
+    ex = plan(s, "german").to_exit
+    if uid is None:  # a new unit placed (9.1): nearer the exits is better
+        here, v = -1, 0.05 * (6 - min(ex[i], 6))
+    elif uid in s.g["units"] and s.g["units"][uid]["hex"]:
+        here = s.hex_of(uid)
+        v = 0.1 * max(-2, min(4, ex[here] - ex[i]))
+    else:
+        return 0.0
+    others = s.units_bb("german") & ~(1 << here if here >= 0 else 0)
+    if ex[i] == 0:
+        v += 0.5  # standing on the exit hex itself: an army cannot enter it (11.0)
+    elif ex[i] <= 2 and not others & board().within(i, 1):
+        v += 0.25
+    return w * v
+
+
+def _cut_off(s: Position, uid: str, i: int) -> int:
+    """While ashore (no port yet), how many Allied units this move would leave out of supply.
+
+    13.0: supply runs from the beach-heads and German ZOC cuts it unless a friend stands
+    there, so one move can strand the whole lodgement (eliminated at the end of the turn,
+    and no Allied unit on the continent ends the game, 17.1). The lodgement is small, so
+    the exact answer (a copy with the unit moved) is affordable."""
+    c: Position = s.clone()  # type: ignore[assignment]
+    c.g["units"][uid]["hex"] = board().label(i)
+    c.touch()
+    return sum(1 for u in c.on_map("allied") if not in_supply(c, u))
+
+
+def _advance(s: Position, uid: str, i: int) -> float:
+    """Progress of an Allied move toward the current plan: hexes nearer the objective."""
+    if uid not in s.g["units"] or not s.g["units"][uid]["hex"]:
+        return 0.0
+    here = s.hex_of(uid)
+    p = plan(s, "allied")
+    if U.is_army(uid) and p.phase == "exit":
+        ex = p.to_exit
+        gain = ex[here] - ex[i]
+        city = 0.35 if i in board().cities and not s.controls("allied", i) else 0.0
+        return 0.25 * gain + (0.4 if ex[i] <= 1 else 0.0) - city  # the drive, not a detour to a city
+    fc = p.to_city
+    v = 0.0
+    if p.phase == "lodgement":
+        v -= 0.5 * _cut_off(s, uid, i)
+    if fc[here] >= FAR:
+        return v
+    return v + 0.08 * (fc[here] - fc[i]) + (0.3 if fc[i] == 0 else 0.0)
 
 
 def _destination(s: Position, side: str, i: int) -> float:
@@ -160,6 +293,33 @@ def _destination(s: Position, side: str, i: int) -> float:
     if not (supply_map(s, side).area >> i) & 1:
         v -= 0.4  # ending out of supply risks elimination (13.0)
     return v
+
+
+def features(state: Any, side: str) -> dict[str, float]:
+    """Plan facts for the learned evaluation (westfront/ai/learned.py), signed for ``side``:
+    objectives held (cities by region, the Ruhr, exits), the drive on the exit zones, supply."""
+    s: Position = state
+    b = board()
+    sign = 1.0 if side == "allied" else -1.0
+    held = s.allied_control_bb() & b.city_bb
+    west_all = b.city_bb & b.west_bb
+    east_de = b.city_bb & b.east_bb & b.germany_bb
+    ruhr = b.ruhr()
+    near = army_exit_distance(s)
+    allied_units = s.on_map("allied")
+    # only Allied supply: counting German units would tell real pieces from phantoms (18.5)
+    a_oos = sum(1 for u in allied_units if not in_supply(s, u)) / max(1, len(allied_units))
+    ports = bin(s.allied_ports_bb()).count("1")
+    out = {
+        "west_cities_allied": bin(held & west_all).count("1") / max(1, bin(west_all).count("1")),
+        "east_cities_allied": bin(held & east_de).count("1") / max(1, bin(east_de).count("1")),
+        "ruhr_allied": sum(1 for i in ruhr if s.controls("allied", i)) / max(1, len(ruhr)),
+        "exits": sum(1 for k in EXIT_ZONES if s.g["exits"].get(k)) / len(EXIT_ZONES),
+        "exit_drive": (1.0 - min(near, 20) / 20.0) if near < FAR else 0.0,
+        "allied_ports": min(ports, 6) / 6.0,
+        "allied_supplied": 1.0 - a_oos,
+    }
+    return {k: sign * v for k, v in out.items()}
 
 
 def position_key(state: Any) -> str:
