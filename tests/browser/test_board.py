@@ -30,6 +30,10 @@ def open_game(page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("svg.map .counter")
     page.wait_for_timeout(300)
+    # onslaught 3.0: the Allies first group their divisions; these tests take the historical grouping
+    if page.locator("button[data-action=historical]").count():
+        page.click("button[data-action=historical]")
+        expect(page.locator("button[data-action=historical]")).to_have_count(0)
 
 
 def rgb(css: str) -> tuple[int, int, int]:
