@@ -11,9 +11,9 @@ move from what it sees, along a random game. Games with nothing hidden are skipp
 
 from __future__ import annotations
 
-import pytest
-
 import random
+
+import pytest
 
 import westfront
 from westfront.ai.hooks import hooks_for
