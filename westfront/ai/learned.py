@@ -100,7 +100,10 @@ class EvalModel:
     trained_on: dict[str, Any]
 
     def win_probability(self, state: State, side: str) -> float:
-        f = features(state, side)
+        return self.probability(features(state, side))
+
+    def probability(self, f: dict[str, float]) -> float:
+        """P(win) for a row of features (missing ones count as 0)."""
         z = self.bias
         for name, w, m, s in zip(self.names, self.weights, self.mean, self.scale, strict=True):
             z += w * (f.get(name, 0.0) - m) / s

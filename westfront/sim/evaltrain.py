@@ -41,18 +41,9 @@ def positions(rec: GameRecord, every: int) -> tuple[list[dict[str, float]], list
 
 def accuracy(model: EvalModel, rows: Sequence[dict[str, float]], labels: Sequence[float]) -> float:
     """Share of decided positions whose side the model gives the better chance to the eventual winner."""
-    import math
-
-    hits = n = 0
-    for r, y in zip(rows, labels, strict=True):
-        if y == 0.5:
-            continue
-        z = model.bias + sum(w * (r.get(k, 0.0) - m) / sc
-                             for k, w, m, sc in zip(model.names, model.weights, model.mean, model.scale, strict=True))
-        p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-        hits += (p > 0.5) == (y > 0.5)
-        n += 1
-    return hits / n if n else 0.0
+    decided = [(r, y) for r, y in zip(rows, labels, strict=True) if y != 0.5]
+    hits = sum((model.probability(r) > 0.5) == (y > 0.5) for r, y in decided)
+    return hits / len(decided) if decided else 0.0
 
 
 def fit_records(records: Sequence[GameRecord], *, every: int = 25, l2: float = 1.0) -> FitReport:
