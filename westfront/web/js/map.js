@@ -190,7 +190,7 @@ export class MapView {
       if (!m.hex || !this.pos.has(m.hex)) continue;
       const [x, y] = this.pos.get(m.hex);
       const s = this.hexPoints ? this.data.hex_size : this.data.node_radius;
-      const color = m.side ? sideColor(m.side) : "#444";
+      const color = this.colorOf(m.side);
       const mx = x + s * 0.52, my = y + s * 0.42;
       const g = svg("g", { class: `marker m-${m.kind}`, "data-hex": m.hex },
         svg("title", {}, `${m.kind}${m.side ? " (" + m.side + ")" : ""}: ${m.label ?? ""}`),
@@ -208,7 +208,7 @@ export class MapView {
     if (!this.pos.has(a) || !this.pos.has(b)) return false;
     const [x1, y1] = this.pos.get(a);
     const [x2, y2] = this.pos.get(b);
-    const color = m.side ? sideColor(m.side) : "#444";
+    const color = this.colorOf(m.side);
     const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
     const g = svg("g", { class: `marker on-link m-${m.kind}`, "data-hex": a, "data-link": m.link },
       svg("title", {}, `${m.kind}${m.side ? " (" + m.side + ")" : ""}: ${this.nameOf(a)} – ${this.nameOf(b)}`),
@@ -217,6 +217,12 @@ export class MapView {
       svg("text", { x: mx, y: my + 3.5, class: "marker-t" }, String(m.label ?? m.kind[0]).slice(0, 3)));
     this.gMarkers.append(g);
     return true;
+  }
+
+  /** A marker's colour: its side's, as the game's UI layer paints it (else the shared palette). */
+  colorOf(side) {
+    if (!side) return "#444";
+    return (this.layer.sideColor && this.layer.sideColor(side)) || sideColor(side);
   }
 
   nameOf(id) {
