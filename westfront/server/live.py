@@ -164,13 +164,18 @@ class LiveGame:
     def view_of(self, side: str | None) -> dict[str, Any]:
         """``state.view(side)``, computed once per version (call with ``lock`` held). Views are
         kept for the last two versions so answers can be patches against what a seat has."""
-        per = self._views.setdefault(side, {})
-        v = per.get(self.version)
+        v = self._views.get(side, {}).get(self.version)
         if v is None:
-            v = per[self.version] = self.state.view(side)
-            for old in sorted(per)[:-2]:
-                del per[old]
+            v = self.state.view(side)
+            self.keep_view(side, v)
         return v
+
+    def keep_view(self, side: str | None, view: dict[str, Any]) -> None:
+        """Remember ``view`` as ``side``'s view of the current version (the last two are kept)."""
+        per = self._views.setdefault(side, {})
+        per[self.version] = view
+        for old in sorted(per)[:-2]:
+            del per[old]
 
     def view_at(self, side: str | None, version: int) -> dict[str, Any] | None:
         return self._views.get(side, {}).get(version)
