@@ -134,13 +134,16 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def tree_cpu(pid: int) -> float:
-    """CPU seconds (user + system) of ``pid`` and its children, now."""
+def tree_cpu(pid: int | None) -> float:
+    """CPU seconds (user + system) of ``pid`` and its children now, counting children that
+    have ended (a PostgreSQL backend, an autovacuum worker) through the parent's totals."""
+    if pid is None:
+        return 0.0
     total = 0.0
     for p in [pid, *_children(pid)]:
         with suppress(OSError):
             f = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(f[11]) + int(f[12])) / TICK
+            total += (int(f[11]) + int(f[12]) + int(f[13]) + int(f[14])) / TICK
     return total
 
 
@@ -263,7 +266,7 @@ async def watch(host: str, port: int, gid: str, token: str, stop: asyncio.Event,
                 st.push_bytes += len(msg)
 
 
-async def drive(base: str, server_pid: int, cluster: Cluster, games: list[tuple[str, dict[str, str]]],
+async def drive(base: str, server_pid: int | None, cluster: Cluster | None, games: list[tuple[str, dict[str, str]]],
                 plans: list[list[tuple[str, str]]], seconds: float, warmup: float, think: float, ws: bool,
                 seed: int) -> dict[str, object]:
     host, port = base.removeprefix("http://").split(":")
@@ -279,12 +282,13 @@ async def drive(base: str, server_pid: int, cluster: Cluster, games: list[tuple[
                for k, ((gid, toks), plan) in enumerate(zip(games, plans, strict=True))]
     await asyncio.sleep(warmup)
     st.measuring = True
-    cpu0 = (tree_cpu(server_pid), tree_cpu(cluster.postmaster()), own_cpu(), machine_busy())
+    pg = cluster.postmaster() if cluster else None
+    cpu0 = (tree_cpu(server_pid), tree_cpu(pg), own_cpu(), machine_busy())
     load0 = os.getloadavg()
     m0 = time.perf_counter()
     done = await asyncio.gather(*players)
     wall = time.perf_counter() - m0
-    cpu1 = (tree_cpu(server_pid), tree_cpu(cluster.postmaster()), own_cpu(), machine_busy())
+    cpu1 = (tree_cpu(server_pid), tree_cpu(pg), own_cpu(), machine_busy())
     load1 = os.getloadavg()
     st.measuring = False
     stop.set()
@@ -337,6 +341,7 @@ def main() -> None:
     ap.add_argument("--ws", action="store_true", help="also hold each seat's websocket (patches pushed)")
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--url", help="drive a server already running here instead (its CPU is not measured)")
     a = ap.parse_args()
     sides = list(api.registry.info(a.game).players)
     runs = [] if a.skip_latency else [(a.games, a.think, int((a.seconds + a.warmup) / max(a.think, 0.05) * 2) + 20)]
@@ -346,6 +351,14 @@ def main() -> None:
     for games, _, n in runs:
         if (games, n) not in plans:
             plans[(games, n)] = [plan_game(a.game, a.seed + i, n) for i in range(games)]
+    if a.url:
+        for games, think, n in runs:
+            made = make_games(a.url, a.game, sides, [a.seed + i for i in range(games)])
+            out = asyncio.run(drive(a.url, None, None, made, plans[(games, n)], a.seconds, a.warmup, think, a.ws,
+                                    a.seed))
+            print(json.dumps({"figure": "server_scale", "game": a.game, "url": a.url, "games": games,
+                              "think_s": think, "seconds": a.seconds, "websockets": a.ws, **out}), flush=True)
+        return
     with postgres() as cluster:
         for _ in range(a.repeat):
             for workers in a.workers:

@@ -162,8 +162,11 @@ def make_engine(url: str) -> Engine:
         # no pre-ping: it is one more round trip before every transaction. A connection the
         # database dropped fails one request; SQLAlchemy then recycles the whole pool.
         kwargs["pool_recycle"] = 1800
-        kwargs["pool_size"] = 10
-        kwargs["max_overflow"] = 20
+        # as many kept connections as request threads (anyio's 40) can want at once: connections
+        # opened beyond the pool are closed again after one use, and opening one (a new backend
+        # process) costs more than the move that needed it
+        kwargs["pool_size"] = int(os.environ.get("WESTFRONT_DB_POOL", "40"))
+        kwargs["max_overflow"] = 10
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
         sync = os.environ.get("WESTFRONT_SQLITE_SYNC", "NORMAL").upper()
