@@ -103,11 +103,11 @@ def postgres() -> Iterator[Cluster]:
 
 
 @contextmanager
-def server(url: str, workers: int) -> Iterator[tuple[str, int]]:
+def server(url: str, workers: int, root: Path = ROOT) -> Iterator[tuple[str, int]]:
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "WESTFRONT_DATABASE_URL": url}
+    env = {**os.environ, "PYTHONPATH": str(root), "WESTFRONT_DATABASE_URL": url}
     proc = subprocess.Popen([sys.executable, "-m", "westfront", "serve", "--port", str(port), "--workers",
-                             str(workers), "--ai-pool", "thread"], cwd=ROOT, env=env,
+                             str(workers), "--ai-pool", "thread"], cwd=root, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -342,6 +342,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", help="drive a server already running here instead (its CPU is not measured)")
+    ap.add_argument("--against", metavar="DIR",
+                    help="A/B: also run the server from this exported source tree (e.g. `git archive REV westfront"
+                         " | tar -x -C DIR`), alternating with this one, on the same games")
     a = ap.parse_args()
     sides = list(api.registry.info(a.game).players)
     runs = [] if a.skip_latency else [(a.games, a.think, int((a.seconds + a.warmup) / max(a.think, 0.05) * 2) + 20)]
@@ -359,17 +362,20 @@ def main() -> None:
             print(json.dumps({"figure": "server_scale", "game": a.game, "url": a.url, "games": games,
                               "think_s": think, "seconds": a.seconds, "websockets": a.ws, **out}), flush=True)
         return
+    trees = [("this", ROOT)] + ([("against", Path(a.against).resolve())] if a.against else [])
     with postgres() as cluster:
         for _ in range(a.repeat):
             for workers in a.workers:
                 for games, think, n in runs:
-                    with server(cluster.url, workers) as (base, pid):
-                        made = make_games(base, a.game, sides, [a.seed + i for i in range(games)])
-                        out = asyncio.run(drive(base, pid, cluster, made, plans[(games, n)], a.seconds, a.warmup,
-                                                think, a.ws, a.seed))
-                    print(json.dumps({"figure": "server_scale", "game": a.game, "workers": workers, "games": games,
-                                      "think_s": think, "seconds": a.seconds, "websockets": a.ws,
-                                      "db": "postgresql", **out}), flush=True)
+                    for label, root in trees:
+                        with server(cluster.url, workers, root) as (base, pid):
+                            made = make_games(base, a.game, sides, [a.seed + i for i in range(games)])
+                            out = asyncio.run(drive(base, pid, cluster, made, plans[(games, n)], a.seconds,
+                                                    a.warmup, think, a.ws, a.seed))
+                        print(json.dumps({"figure": "server_scale", "game": a.game, "server": label,
+                                          "workers": workers, "games": games, "think_s": think,
+                                          "seconds": a.seconds, "websockets": a.ws, "db": "postgresql", **out}),
+                              flush=True)
 
 
 if __name__ == "__main__":
