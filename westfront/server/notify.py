@@ -101,8 +101,12 @@ class Notifier:
         self._thread = threading.Thread(target=self._run, name="westfront-notify", daemon=True)
 
     def start(self) -> None:
-        if not self._thread.is_alive():
-            self._thread.start()
+        """Start delivering (at server start-up: this also takes up what an earlier run left)."""
+        if self._thread.is_alive():
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="westfront-notify", daemon=True)
+        self._thread.start()
 
     def wake(self) -> None:
         """A notice was queued: look now (never blocks)."""

@@ -92,7 +92,6 @@ class GameService:
         self.notifier = Notifier(store, MailSettings(host or "127.0.0.1", int(port or 25), self.settings.mail_from),
                                  retries=self.settings.notify_retries, backoff=self.settings.notify_backoff,
                                  poll=self.settings.notify_poll)
-        self.notifier.start()  # it also delivers what an earlier run of the server left undelivered
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._load_locks: dict[str, threading.Lock] = {}
