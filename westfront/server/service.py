@@ -303,13 +303,15 @@ class GameService:
         # the lobby's turn label changes only at a barrier; then it is read from the mover's new
         # view (the turn is public in every game), which also answers this request
         known = not rec.barrier and g.turn_label is not None
-        view = None if known else g.state.view(side)
         nxt = g.state.current_player()
         seat = g.seats.get(nxt) if nxt is not None else None
         # the turn passes to a human seat: queue its notices (if it registered any) with the move
         notify = nxt if (nxt != before and seat is not None and not seat.is_ai
                          and not g.state.is_terminal()) else None
+        view = None
         try:
+            if not known:
+                view = g.state.view(side)
             summary = summary_of(g.state, g.turn_label if known else (view or {}).get("turn_label"), known=True)
             self.store.append_action(g.id, g.version, rec, summary, snapshot, notify_side=notify, game=g.game)
         except StaleVersion as e:
