@@ -195,7 +195,9 @@ def test_an_undelivered_notice_is_delivered_after_a_restart(db_url, smtp):
     _, port = smtp
     hook = Switchable()
     try:
-        settings = Settings(ai_time=0.2, smtp=f"127.0.0.1:{port}", notify_backoff=0.05, notify_poll=0.1)
+        # retries without end here: a slow shutdown of the first server must not use them all up
+        settings = Settings(ai_time=0.2, smtp=f"127.0.0.1:{port}", notify_backoff=0.05, notify_poll=0.1,
+                            notify_retries=10_000)
         with TestClient(create_app(db_url, settings)) as c:
             g = new_game(c)
             gid, tb, tr = g["id"], token(g, "blue"), token(g, "red")
@@ -206,6 +208,7 @@ def test_an_undelivered_notice_is_delivered_after_a_restart(db_url, smtp):
             wait_for(lambda: hook.calls >= 1, timeout=10)  # tried, refused
         rows = outbox_rows(db_url)
         assert len(rows) == 1 and rows[0]["delivered_at"] is None and rows[0]["attempts"] >= 1
+        assert not rows[0]["gave_up"]
         assert rows[0]["side"] == "red" and rows[0]["version"] == 1 and "503" in rows[0]["last_error"]
         assert not hook.bodies
         hook.down = False

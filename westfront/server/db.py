@@ -159,8 +159,10 @@ def make_engine(url: str) -> Engine:
 
             kwargs["poolclass"] = StaticPool
     else:
-        # no pre-ping: it is one more round trip before every transaction. A connection the
-        # database dropped fails one request; SQLAlchemy then recycles the whole pool.
+        # pre-ping (one short round trip when a connection leaves the pool) so that a connection
+        # the database dropped (a PostgreSQL restart) is replaced instead of failing a request
+        # with a 500; WESTFRONT_DB_PRE_PING=0 trades that guard for the round trip.
+        kwargs["pool_pre_ping"] = os.environ.get("WESTFRONT_DB_PRE_PING", "1") != "0"
         kwargs["pool_recycle"] = 1800
         # as many kept connections as request threads (anyio's 40) can want at once: connections
         # opened beyond the pool are closed again after one use, and opening one (a new backend

@@ -82,6 +82,9 @@ class MailSettings:
     sender: str = "westfront@localhost"
 
 
+MAX_BACKOFF = 3600.0  # seconds: a retry waits at most an hour, however many have failed
+
+
 class Notifier:
     """Delivers the outbox: one thread, woken by :meth:`wake` after a move queued a notice and
     otherwise looking for due notices (retries, other processes' notices) every ``poll`` seconds."""
@@ -129,8 +132,11 @@ class Notifier:
     def _round(self) -> float:
         """Deliver what is due now; return how long to sleep."""
         rows = self.store.claim_notices(time.time(), self.lease)
-        for r in rows:
+        for i, r in enumerate(rows):
             if self._stop.is_set():
+                # stopping: hand back what this process claimed but will not try, so that the next
+                # server (or another process) takes it up at once instead of after the lease
+                self.store.release_notices([x["id"] for x in rows[i:]], time.time())
                 break
             self._deliver(Notice.from_row(r))
         if rows:
@@ -150,7 +156,8 @@ class Notifier:
             if gave_up:
                 log.warning("turn notice for game %s (%s) by %s given up after %d attempts: %s",
                             notice.game_id, notice.side, notice.channel, k, e)
-            self.store.notice_failed(notice.id, k, time.time() + self.backoff * 2 ** (k - 1), str(e), gave_up)
+            self.store.notice_failed(notice.id, k, time.time() + min(self.backoff * 2 ** (k - 1), MAX_BACKOFF), str(e),
+                                     gave_up)
             return
         self.store.notice_done(notice.id, time.time())
         self.delivered.append((notice.channel, notice.game_id, notice.side))

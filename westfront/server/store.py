@@ -279,6 +279,11 @@ class Store:
                                 .returning(*ob.c)).mappings().all()
         return [dict(r) for r in rows]
 
+    def release_notices(self, notice_ids: list[int], now: float) -> None:
+        """Give claimed notices back (due now): the claiming process stops before trying them."""
+        with self._write() as conn:
+            conn.execute(update(db.outbox).where(db.outbox.c.id.in_(notice_ids)).values(next_at=now))
+
     def notice_done(self, notice_id: int, now: float) -> None:
         with self._write() as conn:
             conn.execute(update(db.outbox).where(db.outbox.c.id == notice_id).values(delivered_at=now))
