@@ -320,14 +320,16 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
         return -1.0
     if step == "plan":
         if v == "attack":
-            c = {"targets": [args[0]], "attackers": C.eligible_attackers(s, side, [args[0]], f["combats"]), "air": None}
+            hit = C.committed(s, f["combats"])[1]
+            c = {"targets": [args[0]], "attackers": C.eligible_attackers(s, side, [args[0]], f["combats"]),
+                 "defenders": C.open_units(s, args[0], hit), "air": None}
             bonus = threat_to_supply(s, args[0]) if side == "allied" else 0.0
             return attack_value(s, c) - 0.2 + bonus
         if v == "withdraw":
             return -1.0
         return 0.0  # done
     if step == "attack":
-        base = {"targets": f["targets"], "attackers": f["attackers"], "air": f["air"]}
+        base = {"targets": f["targets"], "attackers": f["attackers"], "defenders": f["defenders"], "air": f["air"]}
         now = attack_value(s, base)
         if v == "add":
             return attack_value(s, dict(base, attackers=[*f["attackers"], args[0]])) - now + 0.05
@@ -336,7 +338,13 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
         if v == "air":
             return attack_value(s, dict(base, air=args[0])) - now - (0.02 if args[0] == "fighter" else 0.1)
         if v == "also":
-            return attack_value(s, dict(base, targets=[*f["targets"], args[0]])) - now - 0.02
+            more = C.open_units(s, args[0], C.committed(s, f["combats"])[1])
+            return attack_value(s, dict(base, targets=[*f["targets"], args[0]],
+                                        defenders=[*f["defenders"], *more])) - now - 0.02
+        if v == "spare":  # the spared unit must still be attacked by someone else (§10): a small cost
+            return attack_value(s, dict(base, defenders=[d for d in f["defenders"] if d != args[0]])) - now - 0.15
+        if v == "include":
+            return attack_value(s, dict(base, defenders=[*f["defenders"], args[0]])) - now + 0.05
         if v == "declare":
             return now if now > -0.3 else now - 0.5
         return -0.3 - now  # cancel
