@@ -22,7 +22,7 @@ from . import logistics, movement, victory
 from .board import board
 from .data import HQ, tables, units
 from .position import Position, other
-from .supply import allied_sources
+from .supply import allied_assignment, allied_sources, assignment_with
 from .view import ORDER, two_roll_best
 
 RESULT_VALUE = {"AE": -1.0, "AR": -0.45, "EX": 0.0, "DR": 0.45, "DE": 1.0}
@@ -348,6 +348,8 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
         if v == "declare":
             return now if now > -0.3 else now - 0.5
         return -0.3 - now  # cancel
+    if step == "surplus":
+        return surplus_gain(s, args[0]) if v == "supply" else 0.0
     if step == "pick":
         picked = [c for c in f["combats"] if str(c["id"]) == args[0]]
         return attack_value(s, picked[0]) if picked else 0.0
@@ -373,6 +375,21 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
             return 0.05
         return 0.0
     return 0.0
+
+
+def supply_worth(s: Position, uid: str) -> float:
+    """How much keeping this unit in supply matters: across the Rhine-Issel line most (§13), then by distance."""
+    m = s.board.m
+    i = m.index[s.unit(uid)["hex"] or ""]
+    v = 1.0 - 0.02 * rhine_distance().get(i, 40) + 0.05 * units()[uid].af
+    return v + (1.0 if (s.board.east_of_rhine >> i) & 1 else 0.0)
+
+
+def surplus_gain(s: Position, uid: str) -> float:
+    """§6.2 choice: the worth of the units supplied if ``uid`` is served first, minus the worth supplied now."""
+    now = {u for u, src in allied_assignment(s).items() if src is not None}
+    after = {u for u, src in assignment_with(s, uid).items() if src is not None}
+    return sum(supply_worth(s, u) for u in after - now) - sum(supply_worth(s, u) for u in now - after)
 
 
 def _wants_to_move(s: Position, side: str, uid: str) -> bool:

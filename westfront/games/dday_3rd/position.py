@@ -52,6 +52,7 @@ class G(TypedDict, total=False):
     ff_raised: bool  # §9.3.3: the Free French in Paris have become available
     dropped_now: int  # §8: drops this week
     replacement_last: dict[str, str]  # §9.2.1: replacement hex -> side that last occupied it
+    supply_priority: list[str]  # §6.2: Allied units the Allied player chose to keep in supply this week, in order
 
 
 def other(side: str) -> str:
