@@ -21,6 +21,7 @@ from . import combat as C
 from . import logistics, movement, victory
 from .board import board
 from .data import HQ, tables, units
+from .plan import plan
 from .position import Position, other
 from .supply import allied_assignment, allied_sources, assignment_with
 from .view import ORDER, two_roll_best
@@ -76,10 +77,36 @@ def blocked_sources(s: Position) -> list[str]:
 
 
 def threat_to_supply(s: Position, target: str) -> float:
-    """Bonus for attacking a German hex next to an Allied supply point it shuts down."""
+    """Bonus for attacking a German hex next to an Allied supply point it shuts down (or one the plan holds)."""
     m = s.board.m
     i = m.index[target]
-    return 0.6 if any(i in m.nbrs[m.index[h]] for h in blocked_sources(s)) else 0.0
+    if any(i in m.nbrs[m.index[h]] for h in blocked_sources(s)):
+        return 0.6
+    return 0.3 if target in plan(s).threats else 0.0
+
+
+def landing_room(s: Position) -> int:
+    """Units the plan can still feed next week: spare capacity in range plus free places on the east posts."""
+    p = plan(s)
+    m = s.board.m
+    free = 0
+    for h in p.posts:
+        cap = next((src.capacity for src in allied_sources(s) if src.hex == m.index[h]), 0)
+        free += cap - sum(1 for u in s.at(h) if s.side_of(u) == "allied")
+    return p.slots + free
+
+
+def keeps_supply(s: Position, uid: str, i: int) -> bool:
+    """Whether the unit would still be supplied on hex ``i``: its own point reaches it, or a point with room does."""
+    p = plan(s)
+    if (p.served >> i) & 1:
+        return True
+    src = allied_assignment(s).get(uid)
+    if src is None:
+        return False
+    if src in p.areas:
+        return bool((p.areas[src] >> i) & 1)
+    return s.board.m.index[src] == i  # a point with range 0 feeds only its own hex
 
 
 def _hq_bonus(s: Position, i: int) -> float:
@@ -138,14 +165,28 @@ def allied_hex_value(s: Position, uid: str, label: str) -> float:
     v = -0.04 * rhine_distance().get(i, 40)
     if (s.board.east_of_rhine >> i) & 1:
         v += 1.0
-    if not (_supply_area(s) >> i) & 1:
+    p = plan(s)
+    here = s.unit(uid)["hex"]
+    if label in p.posts and label != here:
+        v += 0.8  # a free place on an east post: supplied there by standing on it (§6.2, §13)
+    elif not keeps_supply(s, uid, i) and (_supply_area(s) >> i) & 1:
+        v -= 0.4  # in range, but every point reaching it is full: out of supply next week (§6.2)
+    elif not keeps_supply(s, uid, i):
         v -= 0.8  # out of range: flipped next week, eliminated the week after (§6.3, §12)
+    if p.phase != "cross" and _capturable_point(s, label):
+        v += 0.4  # a German-held supply point near the Rhine: more capacity (§6.2)
     if label in s.g["mulberries"] and not [u for u in s.at(label) if u != uid]:
         v += 0.5  # hold the invasion hex: German ZOC would take its control, and its supply, away (§4.3, §6.2)
     if d.type == HQ:
         return _hq_bonus(s, i)
     v += contact_value(s, uid, label)
     return v
+
+
+def _capturable_point(s: Position, label: str) -> bool:
+    b = s.board
+    is_point = label in b.arrow_by_coast or label in b.inland_by_hex
+    return is_point and s.controller(label) != "allied" and rhine_distance().get(b.m.index[label], 40) <= 8
 
 
 def german_hex_value(s: Position, uid: str, label: str) -> float:
@@ -294,7 +335,7 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
             if units()[args[0]].type == HQ:
                 # an HQ eats capacity: worth it only where it turns an in-land port (range 0) into a real source
                 return 0.3 if any(h in s.board.inland_by_hex for h in s.g["entry_points"]) else -0.5
-            if effective_room(s) > 0:
+            if landing_room(s) > 0:
                 return 0.8
             return 0.4 if blocked_sources(s) else -0.3
         if v == "replace":
