@@ -190,3 +190,25 @@ def test_no_replan_when_nobody_is_left_in_contact():
     start(s, "combat", side="german")
     events = s.apply("done")
     assert "replan" not in [e["type"] for e in events]
+
+
+def test_carpet_bombing_affects_every_attack_on_its_hex():
+    # D-Day §10.1.2: with the hex split between attacks, the one carpet bombing makes each attack on it roll twice
+    s = empty(week=3)
+    put(s, "DE-91-ID", "X35")
+    put(s, "DE-343-STD", "X35")
+    put(s, "US-1-ID", "Y35")
+    put(s, "US-3-AD", "Y36")
+    s.g["attacked_last"] = ["X35"]
+    start(s, "combat", side="allied")
+    for a in ("attack X35", "add US-3-AD", "spare DE-91-ID", "air bomber", "declare", "attack X35", "add US-1-ID"):
+        s.apply(a)
+    assert "air bomber" not in labels(s.legal_actions())  # one carpet bombing a week
+    assert C.carpet_bombed(s, {"targets": ["X35"], "attackers": ["US-1-ID"], "air": None})
+    s.apply("declare")
+    s.apply("done")
+    with forced_dice(s, 1, 1):  # the second combat (no bomber of its own) rolls twice; the first follows at once
+        events = s.apply("resolve 2")
+    fights = [e for e in events if e["type"] == "combat"]
+    assert fights[0]["combat"] == 2 and fights[0]["roll"] == [1, 1]
+    assert [len(e["roll"]) for e in fights] == [2, 2]

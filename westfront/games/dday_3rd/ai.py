@@ -127,7 +127,7 @@ def attack_value(s: Position, c: dict[str, Any]) -> float:
     if idx <= 0:
         return -1.0
     col = tables().crt.columns[idx]
-    dist = two_roll_best(col) if c.get("air") == "bomber" else tables().crt.distribution(col)
+    dist = two_roll_best(col) if C.carpet_bombed(s, c) else tables().crt.distribution(col)
     return sum(p * RESULT_VALUE[r] for r, p in dist.items())
 
 

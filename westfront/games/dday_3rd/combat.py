@@ -150,6 +150,14 @@ def automatic_defeat(s: Position, c: Combat) -> bool:
     return odds_index(s, c) <= 0
 
 
+def carpet_bombed(s: Position, c: Combat) -> bool:
+    """§10.1.2: a combat with the bomber, or any other attack on the carpet-bombed hex alone (CB affects every
+    attack on its hex; none that spreads over two or more hexes)."""
+    if c.get("air") == "bomber":
+        return True
+    return len(c["targets"]) == 1 and c["targets"][0] == s.g.get("cb_hex")
+
+
 def from_sea(s: Position, c: Combat) -> list[str]:
     """Attackers on sea invasion hexes (§7.1)."""
     b = s.board
@@ -338,7 +346,7 @@ def advance_ends(s: Position, uid: str, vacated: list[str]) -> list[str]:
     return [h for h in vacated if not s.at(h) or s.can_join(uid, h)]
 
 
-__all__ = ["Combat", "advance_ends", "automatic_defeat", "bits", "committed", "complete_plan", "defenders",
+__all__ = ["Combat", "advance_ends", "automatic_defeat", "bits", "carpet_bombed", "committed", "complete_plan", "defenders",
            "eligible_attackers", "exchange_loser", "from_sea", "hex_multiplier", "must_attack", "must_be_attacked",
            "odds_index", "odds_text", "open_units", "plan_problems", "required_units", "retreat_ends", "rider_units",
            "totals", "triggers_rider"]

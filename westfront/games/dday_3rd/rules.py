@@ -74,7 +74,7 @@ RULE_SECTIONS = (
     ("10", "Combat phase: mandatory combat, planning", "combat.py; steps_combat.py: CombatPhase, Plan, Attack"),
     ("10.1", "Allied combat air support", "steps_combat.py: Attack (air)"),
     ("10.1.1", "Close air support", "combat.py: totals (+1 AF)"),
-    ("10.1.2", "Carpet bombing", "steps_combat.py: Attack.bomber_ok, Battle.roll"),
+    ("10.1.2", "Carpet bombing", "steps_combat.py: Attack.bomber_ok, Battle.roll; combat.py: carpet_bombed"),
     ("10.2", "Combat odds", "combat.py: hex_multiplier, totals, odds_index"),
     ("10.3", "Automatic defeat", "steps_combat.py: CombatPhase.automatic_defeats"),
     ("10.4", "Combat resolution", "steps_combat.py: Battle; data/tables.toml [crt]"),
@@ -103,7 +103,7 @@ class GameState(Position):
         g: dict[str, Any] = self.g
         g.update(week=1, side="german", phase="Set-up", allied_hexes={}, mulberries={}, invasions=[],
                  entry_points=[], rp={"allied": 0, "german": 0}, installations={}, fighters=6, bombers=4,
-                 cb_used=False, cad={}, interdicted=[], river_interdicted=[], attacked_now=[], attacked_last=[],
+                 cb_used=False, cb_hex=None, cad={}, interdicted=[], river_interdicted=[], attacked_now=[], attacked_last=[],
                  landed={"sea": 0, "air": 0, "sectors": {}}, east_streak=0, east_at_start=False, ff_raised=False,
                  ff_now=False, dropped_now=0, replacement_last={}, invasion_units=[], supply_priority=[])
         g["units"] = {}

@@ -63,6 +63,7 @@ class Week(Procedure[Position]):
         s.emit("week", week=s.week, text=week_label(s.week))
         g["fighters"] = 6
         g["cb_used"] = False
+        g["cb_hex"] = None
         g["cad"] = {}
         g["interdicted"] = []
         g["river_interdicted"] = []

@@ -109,6 +109,7 @@ def refund_air(s: Position, c: dict[str, Any]) -> None:
     elif c.get("air") == "bomber":
         s.g["bombers"] += 1
         s.g["cb_used"] = False
+        s.g["cb_hex"] = None
 
 
 def _any_contact(s: Position, side: str) -> bool:
@@ -262,6 +263,7 @@ class Attack(AttackBuilder):
         elif f["air"] == "bomber":
             s.g["bombers"] -= 1
             s.g["cb_used"] = True
+            s.g["cb_hex"] = f["targets"][0]
         s.end({"id": 0, "targets": list(f["targets"]), "attackers": list(f["attackers"]),
                "defenders": list(f["defenders"]), "air": f["air"]})
 
@@ -307,7 +309,7 @@ class Battle(Procedure[Position]):
             s.emit("combat", combat=c["id"], odds=col, roll=None, result="DE", rule=s.rule("10.4"),
                    text=f"Attack on {'+'.join(c['targets'])} at 7:1: DE without a roll")
             return None
-        n = 2 if c.get("air") == "bomber" else 1
+        n = 2 if C.carpet_bombed(s, c) else 1
         rolls = s.roll(6, n, why=f"attack on {'+'.join(c['targets'])} at {col}", side=f["side"], rule=s.rule("10.4"))
         results = [crt.result(col, r) for r in rolls]
         s.emit("combat", combat=c["id"], odds=col, roll=rolls, results=results, rule=s.rule("10.4"),

@@ -105,7 +105,7 @@ def preview(s: Position, action: Action | str) -> dict[str, Any] | None:
         if idx <= 0:
             return {"odds": "1:7 or worse", "modifiers": [], "results": {"AE": 1.0}}
         dist = crt.distribution(crt.columns[idx])
-        if air == "bomber":
+        if C.carpet_bombed(s, c):
             dist = two_roll_best(crt.columns[idx])
         return {"odds": crt.columns[idx], "modifiers": [], "results": dist}
     return None
