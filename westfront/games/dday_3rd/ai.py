@@ -23,7 +23,7 @@ from .board import board
 from .data import HQ, tables, units
 from .plan import plan
 from .position import Position, other
-from .supply import allied_assignment, allied_sources, assignment_with
+from .supply import allied_assignment, allied_sources, allied_supplied, assignment_with
 from .view import ORDER, two_roll_best
 
 RESULT_VALUE = {"AE": -1.0, "AR": -0.45, "EX": 0.0, "DR": 0.45, "DE": 1.0}
@@ -173,6 +173,8 @@ def allied_hex_value(s: Position, uid: str, label: str) -> float:
         v -= 0.4  # in range, but every point reaching it is full: out of supply next week (§6.2)
     elif not keeps_supply(s, uid, i):
         v -= 0.8  # out of range: flipped next week, eliminated the week after (§6.3, §12)
+    if _guards_point(s, uid, i):
+        v += 0.5  # a ring round a supply point: German units cannot get next to it and shut it down (§6.2)
     if p.phase != "cross" and _capturable_point(s, label):
         v += 0.4  # a German-held supply point near the Rhine: more capacity (§6.2)
     if label in s.g["mulberries"] and not [u for u in s.at(label) if u != uid]:
@@ -181,6 +183,20 @@ def allied_hex_value(s: Position, uid: str, label: str) -> float:
         return _hq_bonus(s, i)
     v += contact_value(s, uid, label)
     return v
+
+
+def _guards_point(s: Position, uid: str, i: int) -> bool:
+    """Whether hex ``i`` is a land neighbour of a supply point the plan holds, not behind a river from it (ZOC does
+    not cross rivers) and not already guarded by another Allied unit."""
+    b = s.board
+    m = b.m
+    if not (b.land >> i) & 1 or any(u != uid for u in s.at(m.label(i))):
+        return False
+    for h in plan(s).keep:
+        j = m.index[h]
+        if i in m.nbrs[j] and "river" not in m.side(i, j) and "sea" not in m.side(i, j):
+            return True
+    return False
 
 
 def _capturable_point(s: Position, label: str) -> bool:
@@ -309,8 +325,8 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
     if step == "invasion":
         if v == "invade":
             return 1.0 + sector_score(s, args[0])
-        if v == "pass":
-            return 0.5 if s.week < 14 else 2.0
+        if v == "pass":  # a second front brings Mulberries and supply (§7.2): wait only while already winning
+            return 2.0 if plan(s).phase == "cross" and s.g["east_streak"] > 0 else -10.0
         if v == "land":
             d = units()[args[0]]
             return 1.0 + (0.1 if d.type == "I" else 0.05)
@@ -335,8 +351,8 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
             if units()[args[0]].type == HQ:
                 # an HQ eats capacity: worth it only where it turns an in-land port (range 0) into a real source
                 return 0.3 if any(h in s.board.inland_by_hex for h in s.g["entry_points"]) else -0.5
-            if landing_room(s) > 0:
-                return 0.8
+            if landing_room(s) - len(s.on_continent("allied")) + len(allied_supplied(s)) > 0:
+                return 0.8  # room next week even after the units out of supply now find a place
             return 0.4 if blocked_sources(s) else -0.3
         if v == "replace":
             return 0.6
