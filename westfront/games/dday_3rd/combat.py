@@ -218,10 +218,10 @@ def complete_plan(s: Position, side: str, declared: list[Combat]) -> tuple[list[
     unit a river or fortress attack obliges (§10 exceptions) is attacked. Greedy: join a declared attack if adjacent
     to all its targets, else open one. A declared attack whose obligations cannot be met is withdrawn (the
     attack was not legal as a whole). Returns (combats, withdrawn)."""
-    declared = [_copy(c) for c in declared]
+    declared = [copy_combat(c) for c in declared]
     withdrawn: list[Combat] = []
     while True:
-        combats = _fill(s, side, [_copy(c) for c in declared])
+        combats = _fill(s, side, [copy_combat(c) for c in declared])
         _, hit = committed(s, combats)
         unmet = required_units(s, side, combats) - hit
         mine = {c["id"] for c in declared}
@@ -233,7 +233,8 @@ def complete_plan(s: Position, side: str, declared: list[Combat]) -> tuple[list[
         withdrawn.append(drop)
 
 
-def _copy(c: Combat) -> Combat:
+def copy_combat(c: Combat) -> Combat:
+    """A copy with its own lists (frames never share a list: saves and clones would tell them apart)."""
     out = dict(c, attackers=list(c["attackers"]), targets=list(c["targets"]))
     if c.get("defenders") is not None:
         out["defenders"] = list(c["defenders"])
@@ -346,7 +347,7 @@ def advance_ends(s: Position, uid: str, vacated: list[str]) -> list[str]:
     return [h for h in vacated if not s.at(h) or s.can_join(uid, h)]
 
 
-__all__ = ["Combat", "advance_ends", "automatic_defeat", "bits", "carpet_bombed", "committed", "complete_plan", "defenders",
+__all__ = ["Combat", "advance_ends", "automatic_defeat", "bits", "carpet_bombed", "committed", "copy_combat", "complete_plan", "defenders",
            "eligible_attackers", "exchange_loser", "from_sea", "hex_multiplier", "must_attack", "must_be_attacked",
            "odds_index", "odds_text", "open_units", "plan_problems", "required_units", "retreat_ends", "rider_units",
            "totals", "triggers_rider"]

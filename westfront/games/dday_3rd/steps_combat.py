@@ -25,7 +25,7 @@ class CombatPhase(Procedure[Position]):
                 and not _any_contact(s, f["side"]):
             f["combats"] = []
             return "wrap_up"
-        s.call("plan", side=f["side"], combats=kept)
+        s.call("plan", side=f["side"], combats=[C.copy_combat(c) for c in kept])  # no list shared between frames
         return None
 
     def plan_done(self, s: Position, f: dict[str, Any], ret: Any) -> None:
