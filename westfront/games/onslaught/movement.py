@@ -173,6 +173,45 @@ def moves(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = True
     return out
 
 
+def _first_step(b: Board, side: str, start: int, passable: int, first_forbidden: int, bridges: int) -> bool:
+    """Would :func:`flood` from ``start`` (allowance at least 1) reach any hex? Layer 1 or a crossing."""
+    dil: Dilator = b.dil_german if side == "german" else b.dil_allied
+    s1 = 1 << start
+    nxt = dil.step(s1)
+    if side == "allied" and bridges:
+        nxt |= b.rhine_only.step(s1) & bridges
+    if nxt & passable & ~s1 & ~first_forbidden:
+        return True
+    across = b.scheldt_only if side == "german" else b.major_only
+    return bool(across.step(s1) & passable & ~first_forbidden & ~s1)
+
+
+def can_move(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = True, strategic: bool = True) -> bool:
+    """``bool(moves(...).ends())`` from the first step only: may this division move at all now?
+
+    Every flood that takes one step has a destination, so a full flood is not needed to know."""
+    got = s.memo.get(("moves", uid, oos, bridges, normal, strategic))
+    if got is not None:
+        return bool(got.ends())
+    info = UNITS[uid]
+    side = info.side
+    enemy_side = other(side)
+    start = s.hex_of(uid)
+    assert start is not None
+    if info.type.mp <= 0:
+        return False
+    b = s.board
+    passable = b.land & ~s.side_bb(enemy_side)
+    if normal:
+        ezoc = s.zoc_bb(enemy_side)
+        ff = ezoc if (ezoc >> start) & 1 else 0
+        if _first_step(b, side, start, passable, ff, bridges):
+            return True
+    if strategic and not oos and strategic_eligible(s, uid):
+        return _first_step(b, side, start, passable & ~s.near_bb(enemy_side), 0, bridges)
+    return False
+
+
 def bridge_hexes(s: Position, side: str) -> int:
     """Hexes other Allied divisions hold when a stack is activated: the Rhine may be crossed into them (6.5)."""
     return s.side_bb("allied") if side == "allied" else 0

@@ -68,6 +68,8 @@ class PositionData(TypedDict):
     victory_points: dict[str, float] | None  # the final score (13.3)
 
 
+IS_ALLIED = {uid: UNITS[uid].side == "allied" for uid in ALL_IDS}
+
 LEGACY_KEYS = {"sp": "supply_points", "rp": "replacement_points", "vp": "victory_points", "act": "action"}
 LEGACY_ACTION_KEYS = {"oos": "out_of_supply", "any": "acted"}
 
@@ -134,19 +136,27 @@ class Position(State):
         return [u for u in ALL_IDS if us[u]["box"] == box and (side is None or UNITS[u].side == side)]
 
     def _index(self) -> tuple[dict[int, list[str]], dict[str, int]]:
-        """Hex slot -> units there, and each side's occupied hexes, in one pass."""
+        """Hex slot -> units there, and each side's occupied hexes, in one pass.
+
+        Rebuilt after every move (``touch``), so written for speed: one pass over the units,
+        then one bit per occupied hex (both sides never share one)."""
         occ: dict[int, list[str]] = {}
         m = self.map
         idx = m.index
-        nbytes = (m.size + 7) // 8
-        arrs = {"allied": bytearray(nbytes), "german": bytearray(nbytes)}  # cheaper than growing big ints
         for uid, u in self.g["units"].items():
             lab = u["hex"]
             if lab is not None:
                 h = idx[lab]
-                occ.setdefault(h, []).append(uid)
-                arrs[UNITS[uid].side][h >> 3] |= 1 << (h & 7)
-        return occ, {side: int.from_bytes(a, "little") for side, a in arrs.items()}
+                here = occ.get(h)
+                if here is None:
+                    occ[h] = [uid]
+                else:
+                    here.append(uid)
+        nbytes = (m.size + 7) // 8
+        allied, german = bytearray(nbytes), bytearray(nbytes)  # cheaper than growing big ints
+        for h, us in occ.items():
+            (allied if IS_ALLIED[us[0]] else german)[h >> 3] |= 1 << (h & 7)
+        return occ, {"allied": int.from_bytes(allied, "little"), "german": int.from_bytes(german, "little")}
 
     def _positions(self) -> tuple[dict[int, list[str]], dict[str, int]]:
         got = self.memo.get("pos")  # the hottest query: ``cached`` without the call

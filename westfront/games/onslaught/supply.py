@@ -71,7 +71,8 @@ def allied_source_bb(s: Position) -> int:
 def allied_source_hexes(s: Position) -> int:
     """The Allied sources on the map, without area B (10.1, 11.3)."""
     m = s.map
-    return m.bb(m.index[lab] for lab in allied_sources(s) if lab != "B")
+    return s.cached(("allied_source_hexes",),  # type: ignore[no-any-return]
+                    lambda: m.bb(m.index[lab] for lab in allied_sources(s) if lab != "B"))
 
 
 def german_source_bb(s: Position, edge_only: bool = False) -> int:
