@@ -79,6 +79,7 @@ N, NE, SE, S, SW, NW = range(6)
 DIR_NAMES = {"N": N, "NE": NE, "SE": SE, "S": S, "SW": SW, "NW": NW, "E": -1, "W": -2}
 
 
+@cache  # asked for the same few place names (Antwerp, Royan, Walcheren) on every legal-action list
 def norm(name: str) -> str:
     """Compare place names without accents, case, spaces or the Saint/St difference."""
     t = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
