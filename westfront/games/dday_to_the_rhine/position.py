@@ -132,6 +132,7 @@ class Position(State):
     """The 1944 position: typed access to ``g``, queries, and the changes that keep the cache right."""
 
     __slots__ = ()
+    FLAT_TABLES = ("units", "phantoms")  # records of scalars: clone copies them record by record
 
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Event] | None = None):
         migrate(g)

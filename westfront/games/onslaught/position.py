@@ -93,6 +93,8 @@ def upgrade(g: dict[str, Any]) -> None:
 class Position(State):
     """Onslaught's position; :mod:`.rules` adds the game's description and steps."""
 
+    FLAT_TABLES = ("units", "control")  # records of scalars: clone copies them record by record
+
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Any] | None = None):
         if "sp" in g:
             upgrade(g)
