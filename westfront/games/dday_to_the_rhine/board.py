@@ -234,6 +234,13 @@ class Board:
     def dilator(self) -> Dilator:
         return Dilator([list(ns) for ns in self.adj])
 
+    @cached_property
+    def motor_dilator(self) -> Dilator:
+        """Steps of a motorised move (11.2): land neighbours, never across the Rhine or the sea
+        (the edges of ``reach`` with ``flat_cost`` and ``rhine_blocked``)."""
+        blocked = self.rhine_blocked
+        return Dilator([[j for j in ns if (i, j) not in blocked] for i, ns in enumerate(self.adj)])
+
     def distance(self, a: int, b: int) -> int:
         return self.m.distance(a, b)
 

@@ -154,16 +154,43 @@ def in_enemy_zoc(s: Position, uid: str) -> bool:
     return bool((s.enemy_zoc_bb(side) >> s.hex_of(uid)) & 1)
 
 
+def move_blocked(s: Position, side: str) -> int:
+    """Hexes a move of ``side`` may not enter: enemy pieces, and outside the playable area (18.3)."""
+    b = board()
+    return s.cached(("move_blocked", side),  # type: ignore[no-any-return]
+                    lambda: s.blocking_bb(side) | (b.land_bb & ~area_bb(s)))
+
+
+def motor_blocked(s: Position) -> int:
+    """11.2: a motorised move never enters enemy ZOC either."""
+    return s.cached("motor_blocked",  # type: ignore[no-any-return]
+                    lambda: move_blocked(s, "allied") | s.enemy_zoc_bb("allied"))
+
+
 def can_motor_somewhere(s: Position, uid: str) -> bool:
-    """11.2: whether a motor move could end anywhere (an empty, open neighbour settles it cheaply)."""
+    """11.2: whether a motor move could end anywhere: ``bool(motor_reach(s, uid).ends)``.
+
+    Every motorised step costs one hex, so a layer-by-layer flood answers it: an empty, open
+    neighbour usually settles it at once; otherwise the first layer holding a hex free of friends."""
     b = board()
     i = s.hex_of(uid)
-    blocked = s.blocking_bb("allied") | s.enemy_zoc_bb("allied") | (b.land_bb & ~area_bb(s))
+    blocked = motor_blocked(s)
     occ = s.occupancy()
     rhine = b.rhine_blocked
     if any(not (blocked >> n) & 1 and n not in occ and (i, n) not in rhine for n in b.adj[i]):
         return True
-    return can_end_anywhere(b.adj, i, motor_model(s, uid, 2 * U.base_mp(uid)))
+    passable = b.land_bb & ~blocked
+    no_end = friends_bb(s, "allied", uid)
+    dil = b.motor_dilator
+    seen = frontier = 1 << i
+    for _ in range(2 * U.base_mp(uid)):
+        frontier = dil.step(frontier) & passable & ~seen
+        if not frontier:
+            return False
+        if frontier & ~no_end:
+            return True
+        seen |= frontier
+    return False
 
 
 def can_step_somewhere(s: Position, uid: str, mp: int) -> bool:
@@ -175,7 +202,7 @@ def can_step_somewhere(s: Position, uid: str, mp: int) -> bool:
         return bool(tactical_reach(s, uid, mp).ends)
     i = s.hex_of(uid)
     side = s.side_of(uid)
-    blocked = s.blocking_bb(side) | (b.land_bb & ~area_bb(s))
+    blocked = move_blocked(s, side)
     occ = s.occupancy()
     ezoc = s.enemy_zoc_bb(side)
     for n in b.adj[i]:
