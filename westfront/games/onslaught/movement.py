@@ -153,6 +153,10 @@ def moves(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = True
     got = s.memo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
+    return s.cached(key, lambda: _moves(s, uid, oos, bridges, normal, strategic))  # type: ignore[no-any-return]
+
+
+def _moves(s: Position, uid: str, oos: bool, bridges: int, normal: bool, strategic: bool) -> Moves:
     info = UNITS[uid]
     side = info.side
     enemy_side = other(side)
@@ -169,8 +173,7 @@ def moves(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = True
         nf = flood(b, side, start, 1 if oos else mp, passable, ezoc & ~(1 << start), ff, bridges)
     if strategic and not oos and strategic_eligible(s, uid):
         sf = flood(b, side, start, 3 * mp, passable & ~s.near_bb(enemy_side), 0, 0, bridges)
-    out = s.memo[key] = Moves(nf, sf, b)
-    return out
+    return Moves(nf, sf, b)
 
 
 def _first_step(b: Board, side: str, start: int, passable: int, first_forbidden: int, bridges: int) -> bool:

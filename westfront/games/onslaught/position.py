@@ -163,7 +163,7 @@ class Position(State):
     def _positions(self) -> tuple[dict[int, list[str]], dict[str, int]]:
         got = self.memo.get("pos")  # the hottest query: ``cached`` without the call
         if got is None:
-            got = self.memo["pos"] = self._index()
+            got = self.cached("pos", self._index)  # registers the recipe for the debug mode
         return got  # type: ignore[no-any-return]
 
     def occupancy(self) -> dict[int, list[str]]:
@@ -185,8 +185,10 @@ class Position(State):
         key = ("zoc", side)
         bb = self.memo.get(key)
         if bb is None:
-            own = self.side_bb(side)
-            bb = self.memo[key] = (own | self.board.dil.step(own)) & self.board.land
+            def compute() -> int:
+                own = self.side_bb(side)
+                return (own | self.board.dil.step(own)) & self.board.land
+            bb = self.cached(key, compute)
         return bb  # type: ignore[no-any-return]
 
     def near_bb(self, side: str) -> int:
@@ -194,7 +196,7 @@ class Position(State):
         key = ("near", side)
         bb = self.memo.get(key)
         if bb is None:
-            bb = self.memo[key] = self.board.within(self.side_bb(side), 2)
+            bb = self.cached(key, lambda: self.board.within(self.side_bb(side), 2))
         return bb  # type: ignore[no-any-return]
 
     def strength(self, uid: str) -> int:
@@ -224,9 +226,11 @@ class Position(State):
 
     def remove_from_map(self, uid: str, box: str) -> None:
         u = self.unit(uid)
+        was = u["hex"]
         u["hex"] = None
         u["box"] = box
-        self.touch()
+        if was is not None:  # derived facts read where units stand, never which box an off-map one is in
+            self.touch()
 
     def eliminate(self, uid: str, why: str, rule: str) -> None:
         """Into the Eliminated Units box; Allied paratroops leave the game for good (9.3)."""

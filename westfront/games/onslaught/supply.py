@@ -98,11 +98,13 @@ def supply_area(s: Position, side: str) -> int:
     key = ("supply", side)
     bb = s.memo.get(key)
     if bb is None:
-        src = allied_source_bb(s) if side == "allied" else german_source_bb(s)
-        bb = supplied_area(s.board.dil, src, passable_for(s, side))
-        if side == "german":
-            bb |= s.board.fortification  # 7.5, 8.4: always in supply in a fortification
-        s.memo[key] = bb
+        def compute() -> int:
+            src = allied_source_bb(s) if side == "allied" else german_source_bb(s)
+            area = supplied_area(s.board.dil, src, passable_for(s, side))
+            if side == "german":
+                area |= s.board.fortification  # 7.5, 8.4: always in supply in a fortification
+            return area
+        bb = s.cached(key, compute)
     return bb  # type: ignore[no-any-return]
 
 
