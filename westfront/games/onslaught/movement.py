@@ -178,15 +178,11 @@ def _moves(s: Position, uid: str, oos: bool, bridges: int, normal: bool, strateg
 
 def _first_step(b: Board, side: str, start: int, passable: int, first_forbidden: int, bridges: int) -> bool:
     """Would :func:`flood` from ``start`` (allowance at least 1) reach any hex? Layer 1 or a crossing."""
-    dil: Dilator = b.dil_german if side == "german" else b.dil_allied
-    s1 = 1 << start
-    nxt = dil.step(s1)
+    step, rhine, across = b.first_steps(side, start)
     if side == "allied" and bridges:
-        nxt |= b.rhine_only.step(s1) & bridges
-    if nxt & passable & ~s1 & ~first_forbidden:
-        return True
-    across = b.scheldt_only if side == "german" else b.major_only
-    return bool(across.step(s1) & passable & ~first_forbidden & ~s1)
+        step |= rhine & bridges
+    ok = passable & ~first_forbidden & ~(1 << start)
+    return bool(step & ok) or bool(across & ok)
 
 
 def can_move(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = True, strategic: bool = True) -> bool:
