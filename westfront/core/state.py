@@ -263,21 +263,10 @@ def copy_g(g: dict[str, Any], flat: tuple[str, ...] = ()) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in g.items():
         if k in flat:
-            out[k] = _copy_table(v)
+            out[k] = {i: (r.copy() if r.__class__ is dict or r.__class__ is list else r) for i, r in v.items()}
         else:
             out[k] = rest[k]
     return out
-
-
-def _copy_table(v: dict[str, Any]) -> dict[str, Any]:
-    """One flat table: a table of dict records copied by ``dict.copy`` in C (several times faster than
-    a comprehension); any other mix record by record."""
-    if v and next(iter(v.values())).__class__ is dict:
-        try:
-            return dict(zip(v, map(dict.copy, v.values()), strict=True))
-        except TypeError:  # not every record is a dict
-            pass
-    return {i: (r.copy() if r.__class__ is dict or r.__class__ is list else r) for i, r in v.items()}
 
 
 def check_independent(a: Any, b: Any, where: str = "g") -> None:
