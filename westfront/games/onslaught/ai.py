@@ -19,7 +19,9 @@ from ...core.bitboard import bits
 from ...core.state import State
 from .combat import adjacent_attackers, assess, enemy_hexes_next_to
 from .data import LAST_TURN, UNITS, other
+from .plan import FAR, Plan, front_bb, holding, plan
 from .position import Position
+from .movement import moves
 from .supply import supply_area
 from .victory import score
 
@@ -109,10 +111,43 @@ class _Context:
         supplied = 0.0 if (supply_area(s, self.side) >> h) & 1 else -0.4
         if self.side == "allied":
             # 13.3: a division scores only east of the Victory Line and in supply
-            scores = 0.4 if (b.east_of_vl >> h) & 1 and not supplied else 0.0
-            return 0.6 * self.east(h) + scores + (0.1 if enemy_zoc else 0.0) + supplied + 0.5 * cover
+            scores = 0.3 if (b.east_of_vl >> h) & 1 and not supplied else 0.0
+            seal = 0.1 if (front_bb() & b.dil.dilate(1 << h)) else 0.0
+            return 0.1 * self.east(h) + scores + seal + (0.1 if enemy_zoc else 0.0) + supplied + 0.5 * cover
         west = 0.2 if (b.west_of_rhine >> h) & 1 else 0.0
         return west + cover + supplied - (0.25 if enemy_zoc else 0.0) + 0.2 * (1 - self.east(h))
+
+    # ----- the operational plan (plan.py) -----------------------------------------------
+    @property
+    def plan(self) -> Plan:
+        if "plan" not in self.facts:
+            self.facts["plan"] = plan(self.s, self.side)
+        return self.facts["plan"]  # type: ignore[no-any-return]
+
+    def wants_to_move(self, uid: str) -> float:
+        """How much an Allied division's move serves the plan: far from it is urgent; on it, or alone
+        covering part of the sealed front, it should stay."""
+        h = self.s.hex_of(uid)
+        if h is None:
+            return 0.0
+        p = self.plan
+        d = p.field[h]
+        if d >= FAR or d == 0 or holding(p, self.s, uid):
+            return -0.3
+        return 0.1 + 0.03 * min(d, 10)
+
+    def destination(self, uid: str, h: int) -> float:
+        """An Allied division ending its move in ``h``: hexes gained toward the plan, plus the hex itself."""
+        s = self.s
+        here = s.hex_of(uid)
+        v = self.hex_value(h)
+        if here is None or here == h:
+            return v
+        p = self.plan
+        f0, f1 = p.field[here], p.field[h]
+        if f0 < FAR and f1 < FAR:
+            v += 0.1 * max(-4, min(8, f0 - f1)) + (0.3 if f1 == 0 else 0.0)
+        return v - 0.4 * holding(p, s, uid)
 
     # ----- one action ---------------------------------------------------------------------
     def score(self, a: Action) -> float:
@@ -150,7 +185,16 @@ class _Context:
         t = s.map.index[a.args[0]]
         done = set(s.act["attacked"]) if s.pos["action"] else set()
         us = [u for u in adjacent_attackers(s, t, self.side) if u not in done]
-        return expected(assess(s, t, us).results()) if us else -0.5
+        if not us:
+            return -0.5
+        v = expected(assess(s, t, us).results())
+        if self.side == "allied" and v > 0:
+            b = s.board
+            # the plan's targets: a division the German score counts (13.3), one holding the line open,
+            # a fortified port still feeding the Germans (8.4)
+            counts = (b.west_of_rhine >> t) & 1 and (supply_area(s, "german") >> t) & 1
+            v += 0.15 * bool(counts) + 0.15 * bool((front_bb() >> t) & 1) + 0.2 * bool((b.fortified_ports >> t) & 1)
+        return v
 
     def _current(self, attackers: list[str]) -> float:
         return expected(assess(self.s, self.s.map.index[self.f["target"]], attackers).results())
@@ -179,13 +223,35 @@ class _Context:
         return -0.3
 
     def v_to(self, a: Action) -> float:
-        return self.hex_value(self.s.map.index[a.args[0]])
+        h = self.s.map.index[a.args[0]]
+        if self.side == "allied" and self.f["step"] == "move_unit":
+            return self.destination(self.f["unit"], h)
+        return self.hex_value(h)
 
     def v_near(self, a: Action) -> float:
-        return self.hex_value(self.s.map.index[a.args[0]])
+        """A block of hexes (hexchoice.py): worth its best hex for the plan."""
+        s = self.s
+        h = s.map.index[a.args[0]]
+        if self.side != "allied":
+            return self.hex_value(h)
+        blk = s.board.block[h]
+        step = self.f["step"]
+        if step == "move_unit":
+            ends = moves(s, self.f["unit"], oos=self.f["oos"], bridges=self.f["bridges"], normal=self.f["normal"]).ends()
+            return max((self.destination(self.f["unit"], e) for e in ends if s.board.block[e] == blk), default=-1.0)
+        if step == "paradrop":
+            cands = bits(s.board.land & ~s.side_bb("german"))
+            return max((self.placement(e) for e in cands if s.board.block[e] == blk), default=-1.0)
+        return self.placement(h)
+
+    def placement(self, h: int) -> float:
+        """A new or dropped Allied division at ``h``: near the plan, and (paradrops, 9.2) onto a gap in the line."""
+        d = self.plan.field[h]
+        return self.hex_value(h) - 0.03 * min(d, 20) + (0.4 if d == 0 else 0.0)
 
     def v_at(self, a: Action) -> float:
-        return self.hex_value(self.s.map.index[a.args[0]])
+        h = self.s.map.index[a.args[0]]
+        return self.placement(h) if self.side == "allied" else self.hex_value(h)
 
     def v_activate(self, a: Action) -> float:
         s = self.s
@@ -193,9 +259,13 @@ class _Context:
         front = (s.zoc_bb(self.enemy) >> h) & 1
         if self.f["step"] == "breakthrough_action":
             return 0.5 if front else 0.3
+        if self.side == "allied":
+            return max((self.wants_to_move(u) for u in s.at(h)), default=-0.3) + (0.0 if front else 0.1)
         return 0.2 if front else 0.4  # movement: reserves far from the front benefit most
 
     def v_move(self, a: Action) -> float:
+        if self.side == "allied" and self.f["step"] == "stack_move":
+            return 0.2 + self.wants_to_move(a.args[0])
         return 0.3
 
     def v_done(self, a: Action) -> float:
@@ -207,7 +277,10 @@ class _Context:
         return 0.0
 
     def v_advance(self, a: Action) -> float:
-        return 0.25 + 0.3 * self.hex_value(self.s.map.index[a.args[1]])
+        h = self.s.map.index[a.args[1]]
+        if self.side == "allied":
+            return 0.25 + 0.3 * self.destination(a.args[0], h)
+        return 0.25 + 0.3 * self.hex_value(h)
 
     def v_retreat(self, a: Action) -> float:
         if not a.args:
