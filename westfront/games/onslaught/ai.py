@@ -19,9 +19,9 @@ from ...core.bitboard import bits
 from ...core.state import State
 from .combat import adjacent_attackers, assess, enemy_hexes_next_to
 from .data import LAST_TURN, UNITS, other
+from .movement import moves
 from .plan import FAR, Plan, front_bb, holding, plan
 from .position import Position
-from .movement import moves
 from .supply import supply_area
 from .victory import score
 
