@@ -62,6 +62,11 @@ def evaluate(state: State, side: str) -> float:
     return v if side == "allied" else -v
 
 
+def explain(state: State, side: str) -> dict[str, Any]:
+    """The plan this side's agents steer by in this position (plan.py); shown to the opponent after the game."""
+    return plan(_onslaught(state), side).summary()
+
+
 def score_actions(state: State, side: str, actions: list[Action]) -> list[float]:
     """Cheap prior scores (roughly -1..1) for each candidate action at the current decision."""
     s = _onslaught(state)

@@ -15,8 +15,7 @@ plan is to
 * hunt the German divisions west of the Rhine that still trace supply, and
 * put every other division east of the line in supply.
 
-The German plan is the mirror: hold west of the Rhine in the fortifications and
-keep a gap in the Allied line open (the gap bonus, 13.3).
+The German plan is the mirror: hold west of the Rhine, in the fortifications first.
 
 The plan is re-derived whenever the position changes (memoised on it like
 supply) from facts both players see. Objectives are hex sets with a head start
@@ -61,9 +60,28 @@ class Plan:
     def summary(self) -> dict[str, object]:
         """What the plan says, for the player who asks after the game (issue 21, 'the AI explains itself')."""
         m = board().m
-        return {"side": self.side, "phase": self.phase,
-                "objectives": [{"name": o.name, "hexes": [m.label(h) for h in o.hexes[:12]], "count": len(o.hexes)}
-                               for o in self.objectives if o.hexes]}
+        ordered = sorted((o for o in self.objectives if o.hexes), key=lambda o: o.head)
+        return {"side": self.side, "phase": self.phase, "text": PHASE_TEXT[self.phase],
+                "objectives": [{"name": o.name, "text": OBJECTIVE_TEXT[o.name], "priority": o.head,
+                                "hexes": [m.label(h) for h in o.hexes], "count": len(o.hexes)} for o in ordered]}
+
+
+PHASE_TEXT = {
+    "lodgement": "Take a port: the beaches alone cannot feed the advance (8.1).",
+    "seal": "Seal the Victory Line: Allied ZOC over every hex just east of it cuts the Germans behind it off "
+            "from the east edge, so they stop scoring (8.3, 13.3).",
+    "close": "The line is sealed: destroy the Germans still in supply west of the Rhine and bring every "
+             "division east of the Victory Line in supply (13.2, 13.3).",
+    "hold": "Hold west of the Rhine, in the fortifications first: every German division there in supply "
+            "scores (13.3).",
+}
+OBJECTIVE_TEXT = {
+    "ports": "ports to take: supply income, and a captured fortified port feeds the Germans no more (8.1, 8.4)",
+    "seal": "gaps in the line east of the Victory Line (and east-edge hexes west of it) not yet in Allied ZOC",
+    "hunt": "hexes next to German divisions that still score west of the Rhine",
+    "east": "hexes east of the Victory Line in Allied supply, where a division scores",
+    "hold": "fortifications west of the Rhine to hold",
+}
 
 
 @cache
@@ -163,13 +181,12 @@ def allied_plan(s: Position) -> Plan:
 
 
 def german_plan(s: Position) -> Plan:
+    """Hold west of the Rhine, in the fortifications first (what the German heuristic's hex values reward)."""
     b = s.board
-    cover = cover_counts(s)
     allied = s.side_bb("allied")
     west_forts = b.fortification & b.west_of_rhine & b.land & ~allied
-    gaps = tuple(h for h, n in cover.items() if n == 0)
-    objectives = [Objective("hold", tuple(bits(west_forts)), 2), Objective("gap", gaps, 0)]
-    return Plan("german", "hold", tuple(objectives), weighted_field(b, objectives), cover)
+    objectives = [Objective("hold", tuple(bits(west_forts)), 0)]
+    return Plan("german", "hold", tuple(objectives), weighted_field(b, objectives), cover_counts(s))
 
 
 def plan(s: Position, side: str) -> Plan:
