@@ -180,7 +180,13 @@ class _Context:
         return 0.2 + 0.6 * self.best_attack()
 
     def v_movement(self, a: Action) -> float:
-        return 0.25
+        if self.side != "allied":
+            return 0.25
+        # the Allies' plan is mostly a march: a Movement action is worth the stacks that want to move
+        s = self.s
+        urgent = sum(1 for h, us in s.occupancy().items() if UNITS[us[0]].side == "allied"
+                     and max(self.wants_to_move(u) for u in us) > 0)
+        return 0.2 + min(0.5, 0.025 * urgent)
 
     def v_breakthrough(self, a: Action) -> float:
         return 0.1 + 0.4 * self.best_attack()
@@ -313,7 +319,7 @@ class _Context:
         return 0.3 + (u.type.full - u.type.depleted) / 10.0
 
     def v_drop(self, a: Action) -> float:
-        return 0.1
+        return 0.35 if self.side == "allied" and self.plan.phase == "seal" else 0.1
 
     def v_pickup(self, a: Action) -> float:
         return -0.1

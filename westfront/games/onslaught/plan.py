@@ -170,7 +170,7 @@ def allied_plan(s: Position) -> Plan:
         scorers = [h for h in scorers if (b.fortification >> h) & 1]
     near_scorers = b.dil.step(m.bb(scorers)) & b.land & ~german
     east = b.east_of_vl & supply_area(s, "allied") & b.land & ~german
-    heads = {"lodgement": (0, 6, 8), "seal": (4, 0, 6), "close": (3, 0, 0)}[phase]
+    heads = {"lodgement": (0, 6, 8), "seal": (7, 0, 8), "close": (3, 0, 0)}[phase]
     objectives = [
         Objective("ports", ports, heads[0]),
         Objective("seal", gaps, heads[1]),
