@@ -19,7 +19,7 @@ from ...core.bitboard import bits
 from ...core.state import State
 from .combat import adjacent_attackers, assess, enemy_hexes_next_to
 from .data import LAST_TURN, UNITS, other
-from .movement import moves
+from .movement import bridge_hexes, moves
 from .plan import FAR, Plan, front_bb, holding, plan
 from .position import Position
 from .supply import supply_area
@@ -130,16 +130,30 @@ class _Context:
         return self.facts["plan"]  # type: ignore[no-any-return]
 
     def wants_to_move(self, uid: str) -> float:
-        """How much an Allied division's move serves the plan: far from it is urgent; on it, or alone
-        covering part of the sealed front, it should stay."""
-        h = self.s.hex_of(uid)
+        """How much an Allied division's move serves the plan: far from it and able to get nearer is urgent;
+        alone covering part of the sealed front, or with no reachable hex nearer the plan, it stays."""
+        key = ("wants", uid)
+        if key not in self.facts:
+            self.facts[key] = self._wants(uid)
+        return float(self.facts[key])
+
+    def _wants(self, uid: str) -> float:
+        s = self.s
+        h = s.hex_of(uid)
         if h is None:
             return 0.0
         p = self.plan
         d = p.field[h]
-        if d >= FAR or d == 0 or holding(p, self.s, uid):
+        if d >= FAR or d == 0 or holding(p, s, uid):
             return -0.3
-        return 0.1 + 0.03 * min(d, 10)
+        if "bridges" not in self.facts:
+            self.facts["bridges"] = self.f.get("bridges", bridge_hexes(s, self.side))
+        oos = uid in s.act["out_of_supply"] if s.pos["action"] else not (supply_area(s, self.side) >> h) & 1
+        ends = moves(s, uid, oos=oos, bridges=self.facts["bridges"], normal=True).ends()
+        best = min((p.field[e] for e in ends), default=d)
+        if best >= d:
+            return -0.3  # nowhere nearer the plan within reach: moving would only shuffle
+        return 0.1 + 0.03 * min(d, 10) + 0.04 * min(d - best, 6)
 
     def destination(self, uid: str, h: int) -> float:
         """An Allied division ending its move in ``h``: hexes gained toward the plan, plus the hex itself."""

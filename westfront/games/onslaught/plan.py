@@ -162,7 +162,10 @@ def allied_plan(s: Position) -> Plan:
     sources = allied_sources(s)
     captured = set(s.g["captured"])
     # ports that would pay (8.1) and fortified ports still feeding the Germans (8.4)
-    ports = tuple(p.hex for p in b.ports if (p.supply > 0 and m.label(p.hex) not in sources)
+    by_name = {p.name: p for p in b.ports}
+    ports = tuple(p.hex for p in b.ports
+                  if (p.supply > 0 and m.label(p.hex) not in sources
+                      and (p.needs is None or m.label(by_name[p.needs].hex) in sources))  # Rouen after Le Havre (8.5)
                   or (p.fortified and m.label(p.hex) not in captured))
     scorers = german_scorers(s)
     if phase != "close":
