@@ -132,7 +132,7 @@ class _Context:
     def wants_to_move(self, uid: str) -> float:
         """How much an Allied division's move serves the plan: far from it and able to get nearer is urgent;
         alone covering part of the sealed front, or with no reachable hex nearer the plan, it stays."""
-        key = ("wants", uid)
+        key = f"wants {uid}"
         if key not in self.facts:
             self.facts[key] = self._wants(uid)
         return float(self.facts[key])
