@@ -20,7 +20,7 @@ from ...core.state import State
 from .combat import adjacent_attackers, assess, enemy_hexes_next_to
 from .data import LAST_TURN, UNITS, other
 from .movement import bridge_hexes, moves
-from .plan import FAR, Plan, front_bb, holding, plan
+from .plan import FAR, Plan, cover_counts, front_bb, holding, plan
 from .position import Position
 from .supply import supply_area
 from .victory import score
@@ -55,9 +55,12 @@ def evaluate(state: State, side: str) -> float:
     material = (strength["allied"] - strength["german"]) / total
     advance = east / len(allied) - 0.25 if allied else -1.0  # the beaches are about a quarter of the way east
     income = (s.g["income"] - 12) / 30.0
+    # the plan's yardstick (plan.py): how much of the line east of the Victory Line Allied ZOC covers
+    cover = cover_counts(s)
+    sealed = sum(1 for n in cover.values() if n) / max(1, len(cover))
     # the Allies start far behind on points and are expected to catch up: early, material, the
-    # advance and the ports say more about the outcome than the score does
-    allied_view = progress * vp + (1 - progress) * (0.5 * material + 0.4 * advance + 0.2 * income)
+    # advance, the seal and the ports say more about the outcome than the score does
+    allied_view = progress * vp + (1 - progress) * (0.5 * material + 0.3 * advance + 0.4 * sealed + 0.2 * income)
     v = max(-1.0, min(1.0, allied_view))
     return v if side == "allied" else -v
 
