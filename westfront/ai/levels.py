@@ -66,3 +66,14 @@ def learned(seed: int | None = None, **params: Any) -> MCTSAgent:
 
 
 register_agent("learned", learned)
+
+GUIDED_MARGIN = 0.05
+
+
+def guided(seed: int | None = None, **params: Any) -> MCTSAgent:
+    """``normal``'s search that keeps the best-prior move unless search finds one clearly better."""
+    return MCTSAgent(seed, **{"iterations": NORMAL_ITERATIONS, "time_budget": NORMAL_CAP_S, "name": "guided",
+                               "prior_margin": GUIDED_MARGIN, **params})
+
+
+register_agent("guided", guided)

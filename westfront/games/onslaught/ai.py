@@ -65,6 +65,24 @@ def evaluate(state: State, side: str) -> float:
     return v if side == "allied" else -v
 
 
+def features(state: State, side: str) -> dict[str, float]:
+    """Plan facts for the learned evaluation (westfront/ai/learned.py), signed for ``side``: the victory
+    points now (13.3), the share of the Victory Line sealed, fortified ports captured, Allied income."""
+    s = _onslaught(state)
+    sign = 1.0 if side == "allied" else -1.0
+    sc = score(s, gap=False)
+    cover = cover_counts(s)
+    forts = bin(s.board.fortified_ports).count("1")
+    out = {
+        "allied_points": sc.allied_divisions / 40.0,
+        "german_points": -sc.german_divisions / 40.0,
+        "line_sealed": sum(1 for n in cover.values() if n) / max(1, len(cover)),
+        "forts_captured": len(s.g["captured"]) / max(1, forts),
+        "allied_income": s.g["income"] / 30.0,
+    }
+    return {k: sign * v for k, v in out.items()}
+
+
 def explain(state: State, side: str) -> dict[str, Any]:
     """The plan this side's agents steer by in this position (plan.py); shown to the opponent after the game."""
     return plan(_onslaught(state), side).summary()
