@@ -163,14 +163,15 @@ def allied_plan(s: Position) -> Plan:
     captured = set(s.g["captured"])
     # ports that would pay (8.1) and fortified ports still feeding the Germans (8.4)
     by_name = {p.name: p for p in b.ports}
+    # a port held by a German garrison is no walk-in objective: a siege would tie the army down in front
+    # of a fortification (7.5); it falls to the hunt once the line is sealed
     ports = tuple(p.hex for p in b.ports
-                  if (p.supply > 0 and m.label(p.hex) not in sources
-                      and (p.needs is None or m.label(by_name[p.needs].hex) in sources))  # Rouen after Le Havre (8.5)
-                  or (p.fortified and m.label(p.hex) not in captured))
-    scorers = german_scorers(s)
-    if phase != "close":
-        # before the line is sealed, only the Germans a sealed line would not cut off: those in fortifications
-        scorers = [h for h in scorers if (b.fortification >> h) & 1]
+                  if not (german >> p.hex) & 1
+                  and ((p.supply > 0 and m.label(p.hex) not in sources
+                        and (p.needs is None or m.label(by_name[p.needs].hex) in sources))  # Rouen after Le Havre (8.5)
+                       or (p.fortified and m.label(p.hex) not in captured)))
+    # before the line is sealed the army marches; afterwards it hunts every German still scoring
+    scorers = german_scorers(s) if phase == "close" else []
     near_scorers = b.dil.step(m.bb(scorers)) & b.land & ~german
     east = b.east_of_vl & supply_area(s, "allied") & b.land & ~german
     heads = {"lodgement": (0, 6, 8), "seal": (7, 0, 8), "close": (3, 0, 0)}[phase]
