@@ -32,6 +32,7 @@ NORMAL_ITERATIONS, NORMAL_CAP_S = 48, 0.8  # the cap leaves room for the iterati
 HARD_ITERATIONS, HARD_CAP_S = 300, 5.0
 HARD_WIDENING = 2.0
 PRIOR_MARGIN = 0.05  # normal and hard keep the plan's move unless search finds one this much better (docs/ai.md)
+CONFIDENT = 0.95  # ... and play a move whose prior is this dominant without searching it
 MCTS_ITERATIONS = 200
 
 
@@ -45,12 +46,13 @@ def easy(seed: int | None = None) -> HeuristicAgent:
 
 def normal(seed: int | None = None, **params: Any) -> MCTSAgent:
     return MCTSAgent(seed, **{"iterations": NORMAL_ITERATIONS, "time_budget": NORMAL_CAP_S, "name": "normal",
-                               "prior_margin": PRIOR_MARGIN, **params})
+                               "prior_margin": PRIOR_MARGIN, "confident": CONFIDENT, **params})
 
 
 def hard(seed: int | None = None, **params: Any) -> MCTSAgent:
     return MCTSAgent(seed, **{"iterations": HARD_ITERATIONS, "time_budget": HARD_CAP_S, "name": "hard",
-                               "reuse": True, "widening": HARD_WIDENING, "prior_margin": PRIOR_MARGIN, **params})
+                               "reuse": True, "widening": HARD_WIDENING, "prior_margin": PRIOR_MARGIN,
+                               "confident": CONFIDENT, **params})
 
 
 def mcts(seed: int | None = None, **params: Any) -> MCTSAgent:

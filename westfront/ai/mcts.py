@@ -35,7 +35,9 @@ Two options spend the budget where decisions matter:
   hundred destinations) are searched deeply among the plausible ones first;
 - ``prior_margin``: the best-prior move (the game's plan and tactics) is kept unless the
   search values another one at least this much higher, so a small budget overrides the
-  plan only where it sees a real difference.
+  plan only where it sees a real difference;
+- ``confident``: a decision whose best prior already has this much of the softmax
+  (a forced-looking move) is played without search, so the budget goes to open decisions.
 """
 
 from __future__ import annotations
@@ -115,6 +117,7 @@ class MCTSAgent:
         widening: float | None = None,
         evaluation: str = "hand",
         prior_margin: float | None = None,
+        confident: float | None = None,
         name: str = "mcts",
     ):
         if iterations is None and time_budget is None:
@@ -134,6 +137,7 @@ class MCTSAgent:
             raise ValueError("evaluation is 'hand', 'learned' or 'blend'")
         self.evaluation = evaluation
         self.prior_margin = prior_margin  # keep the best-prior move unless search finds one this much better
+        self.confident = confident  # play the best-prior move unsearched when its prior is at least this
         self._kept: tuple[list[str], Node] | None = None  # (history after our move, the node it led to)
         self.rng = random.Random(seed)
         self.guard = CycleGuard()
@@ -153,6 +157,12 @@ class MCTSAgent:
     def search(self, state: State, side: str, candidates: list[Action], seconds: float | None) -> Action:
         """The most visited of ``candidates`` after the budgeted iterations."""
         hooks = hooks_of(state)
+        if self.confident is not None and len(candidates) > 1:
+            priors = softmax(hooks.score_actions(state, side, candidates), self.prior_temperature)
+            top = max(range(len(candidates)), key=priors.__getitem__)
+            if priors[top] >= self.confident:
+                self._kept = None
+                return candidates[top]  # the budget goes where the decision is open
         root = self._reused_root(state) if self.reuse else None
         self.report.reused = root.visits if root is not None else 0
         root = root or Node()
