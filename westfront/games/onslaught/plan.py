@@ -56,6 +56,7 @@ class Plan:
     objectives: tuple[Objective, ...]
     field: tuple[int, ...]  # per hex: head start + land distance to the nearest objective hex (FAR: none)
     front_cover: dict[int, int]  # front hex -> Allied stacks whose ZOC covers it (both sides read it)
+    anchor: int = 0  # hexes where an Allied division already serves the plan and stays (siege slots)
 
     def summary(self) -> dict[str, object]:
         """What the plan says, for the player who asks after the game (issue 21, 'the AI explains itself')."""
@@ -170,6 +171,13 @@ def allied_plan(s: Position) -> Plan:
                   and ((p.supply > 0 and m.label(p.hex) not in sources
                         and (p.needs is None or m.label(by_name[p.needs].hex) in sources))  # Rouen after Le Havre (8.5)
                        or (p.fortified and m.label(p.hex) not in captured)))
+    # a garrisoned fortified port still feeds the Germans around it (8.4): besiege it from the free hexes
+    # next to it, at most a full stack in each, so the rest of the army marches on
+    allied = s.side_bb("allied")
+    held = m.bb(p.hex for p in b.ports if p.fortified and (german >> p.hex) & 1 and m.label(p.hex) not in captured)
+    around = b.dil.step(held) & b.land & ~german
+    slots = tuple(h for h in bits(around) if s.stack_count(h, "allied") < 3)
+    ports = ports + slots
     # before the line is sealed the army marches; afterwards it hunts every German still scoring
     scorers = german_scorers(s) if phase == "close" else []
     near_scorers = b.dil.step(m.bb(scorers)) & b.land & ~german
@@ -181,7 +189,7 @@ def allied_plan(s: Position) -> Plan:
         Objective("hunt", tuple(bits(near_scorers)), heads[2]),
         Objective("east", tuple(bits(east & ~front_bb())) if phase == "close" else (), 3),
     ]
-    return Plan("allied", phase, tuple(objectives), weighted_field(b, objectives), cover)
+    return Plan("allied", phase, tuple(objectives), weighted_field(b, objectives), cover, around & allied)
 
 
 def german_plan(s: Position) -> Plan:
@@ -199,9 +207,14 @@ def plan(s: Position, side: str) -> Plan:
 
 
 def holding(p: Plan, s: Position, uid: str) -> int:
-    """How many front hexes only this division's stack covers: leaving opens that many gaps (Allies)."""
+    """How many front hexes only this division's stack covers: leaving opens that many gaps (Allies);
+    a division in a siege slot (``Plan.anchor``) counts as holding one."""
     h = s.hex_of(uid)
-    if h is None or UNITS[uid].side != "allied" or s.stack_count(h, "allied") > 1:
+    if h is None or UNITS[uid].side != "allied":
+        return 0
+    if (p.anchor >> h) & 1:
+        return 1
+    if s.stack_count(h, "allied") > 1:
         return 0
     b = s.board
     return sum(1 for j in (h, *b.land_nbrs[h]) if p.front_cover.get(j) == 1)
