@@ -10,7 +10,10 @@ A game module may ship ``<package>/ai.py`` with
 - ``position_key(state) -> str``: the position for loop detection (default: the state
   hash), for games that keep bookkeeping counters that change on every back-out;
 - ``features(state, side) -> dict[str, float]``: side-relative facts from what the side
-  may see, learned by the fitted evaluation (westfront.ai.learned) next to the generic ones.
+  may see, learned by the fitted evaluation (westfront.ai.learned) next to the generic ones;
+- ``explain(state, side) -> dict``: the side's current plan (phase, objectives with hexes,
+  a sentence) as the agents steer by it, re-derived from the position; shown to the
+  opponent only once the game is over (issue 21, "the AI explains itself").
 
 Whatever the game provides, :func:`determinize` here also re-seeds the copy's RNG, so
 a searching agent never knows the dice the real game will roll.
@@ -23,6 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ..core.actions import Action
 from ..core.rng import seed_state
@@ -34,6 +38,7 @@ ScoreActions = Callable[[State, str, Sequence[Action]], list[float]]
 Determinize = Callable[[State, str, random.Random], State]
 PositionKey = Callable[[State], str]
 Features = Callable[[State, str], dict[str, float]]
+Explain = Callable[[State, str], dict[str, Any]]
 
 
 def result_value(state: State, side: str) -> float:
@@ -66,6 +71,7 @@ class GameHooks:
     position_key: PositionKey
     provided: bool  # False: the game has no ai.py and the defaults above apply
     features: Features | None = None
+    explain: Explain | None = None
 
     def determinize(self, state: State, side: str, rng: random.Random) -> State:
         """A copy ``side`` could believe in: hidden parts re-sampled, dice re-seeded."""
@@ -93,8 +99,17 @@ def hooks_for(game_id: str) -> GameHooks:
         getattr(mod, "position_key", _state_hash),
         provided=True,
         features=getattr(mod, "features", None),
+        explain=getattr(mod, "explain", None),
     )
 
 
 def hooks_of(state: State) -> GameHooks:
     return hooks_for(state.INFO.id)
+
+
+def explain(state: State, side: str) -> dict[str, Any] | None:
+    """The plan ``side``'s agents follow in this position, or None for a game without a plan layer.
+
+    Private intent: callers show it to the opponent only once the game is over (server replay)."""
+    fn = hooks_of(state).explain
+    return None if fn is None else fn(state, side)

@@ -5,9 +5,10 @@
 random     uniformly random legal actions (the baseline)
 heuristic  best prior from the game's ``score_actions``; milliseconds per decision
 easy       the heuristic sampled at temperature 0.5: plausible but error-prone
-normal     MCTS, 48 iterations (capped at 0.8 s per decision, so under 1 s)
+normal     MCTS, 48 iterations (capped at 0.8 s per decision, so under 1 s); keeps the
+           best-prior move (the game's plan) unless search finds one clearly better
 hard       MCTS, 300 iterations (capped at 5 s per decision), keeping its tree from one
-           decision to the next and widening wide decisions progressively
+           decision to the next and widening wide decisions progressively; the same margin
 mcts       MCTS, 200 iterations; ``mcts@N`` for N iterations (no time cap)
 learned    MCTS as ``mcts`` scoring its leaves with the game's fitted evaluation model
            (westfront.ai.learned; only games with a committed ``eval_model.json``)
@@ -30,6 +31,8 @@ EASY_TEMPERATURE = 0.5
 NORMAL_ITERATIONS, NORMAL_CAP_S = 48, 0.8  # the cap leaves room for the iteration that overruns it
 HARD_ITERATIONS, HARD_CAP_S = 300, 5.0
 HARD_WIDENING = 2.0
+PRIOR_MARGIN = 0.05  # normal and hard keep the plan's move unless search finds one this much better (docs/ai.md)
+CONFIDENT = 0.95  # ... and play a move whose prior is this dominant without searching it
 MCTS_ITERATIONS = 200
 
 
@@ -42,12 +45,14 @@ def easy(seed: int | None = None) -> HeuristicAgent:
 
 
 def normal(seed: int | None = None, **params: Any) -> MCTSAgent:
-    return MCTSAgent(seed, **{"iterations": NORMAL_ITERATIONS, "time_budget": NORMAL_CAP_S, "name": "normal", **params})
+    return MCTSAgent(seed, **{"iterations": NORMAL_ITERATIONS, "time_budget": NORMAL_CAP_S, "name": "normal",
+                               "prior_margin": PRIOR_MARGIN, "confident": CONFIDENT, **params})
 
 
 def hard(seed: int | None = None, **params: Any) -> MCTSAgent:
     return MCTSAgent(seed, **{"iterations": HARD_ITERATIONS, "time_budget": HARD_CAP_S, "name": "hard",
-                               "reuse": True, "widening": HARD_WIDENING, **params})
+                               "reuse": True, "widening": HARD_WIDENING, "prior_margin": PRIOR_MARGIN,
+                               "confident": CONFIDENT, **params})
 
 
 def mcts(seed: int | None = None, **params: Any) -> MCTSAgent:
@@ -66,3 +71,4 @@ def learned(seed: int | None = None, **params: Any) -> MCTSAgent:
 
 
 register_agent("learned", learned)
+

@@ -32,7 +32,12 @@ Two options spend the budget where decisions matter:
   a turn of many atomic decisions is searched as one growing tree;
 - ``widening`` (progressive widening): a node considers only its
   ``ceil(widening * sqrt(visits + 1))`` best-prior actions, so wide decisions (a
-  hundred destinations) are searched deeply among the plausible ones first.
+  hundred destinations) are searched deeply among the plausible ones first;
+- ``prior_margin``: the best-prior move (the game's plan and tactics) is kept unless the
+  search values another one at least this much higher, so a small budget overrides the
+  plan only where it sees a real difference;
+- ``confident``: a decision whose best prior already has this much of the softmax
+  (a forced-looking move) is played without search, so the budget goes to open decisions.
 """
 
 from __future__ import annotations
@@ -119,6 +124,8 @@ class MCTSAgent:
         reuse: bool = False,
         widening: float | None = None,
         evaluation: str = "hand",
+        prior_margin: float | None = None,
+        confident: float | None = None,
         name: str = "mcts",
     ):
         if iterations is None and time_budget is None:
@@ -137,6 +144,8 @@ class MCTSAgent:
         if evaluation not in ("hand", "learned", "blend"):
             raise ValueError("evaluation is 'hand', 'learned' or 'blend'")
         self.evaluation = evaluation
+        self.prior_margin = prior_margin  # keep the best-prior move unless search finds one this much better
+        self.confident = confident  # play the best-prior move unsearched when its prior is at least this
         self._kept: tuple[list[str], Node] | None = None  # (history after our move, the node it led to)
         self.rng = random.Random(seed)
         self.guard = CycleGuard()
@@ -156,6 +165,12 @@ class MCTSAgent:
     def search(self, state: State, side: str, candidates: list[Action], seconds: float | None) -> Action:
         """The most visited of ``candidates`` after the budgeted iterations."""
         hooks = hooks_of(state)
+        if self.confident is not None and len(candidates) > 1:
+            priors = softmax(hooks.score_actions(state, side, candidates), self.prior_temperature)
+            top = max(range(len(candidates)), key=priors.__getitem__)
+            if priors[top] >= self.confident:
+                self._kept = None
+                return candidates[top]  # the budget goes where the decision is open
         root = self._reused_root(state) if self.reuse else None
         self.report.reused = root.visits if root is not None else 0
         root = root or Node()
@@ -180,11 +195,27 @@ class MCTSAgent:
             return (e.visits, e.mean, e.prior) if e else (0, -math.inf, 0.0)
 
         choice = max(allowed, key=rank)
+        if self.prior_margin is not None:
+            choice = self._prefer_prior(root, allowed, choice)
         if self.reuse:
             edge = root.edges.get(choice)
             child = edge.outcomes.get(()) if edge is not None and len(edge.outcomes) == 1 else None
             self._kept = ([*state.history, choice], child) if child is not None else None
         return allowed[choice]
+
+    def _prefer_prior(self, root: Node, allowed: dict[str, Action], choice: str) -> str:
+        """The game's best-prior move unless the search found one clearly better (``prior_margin``).
+
+        With tens of iterations over atomic decisions and a short rollout, most visit counts are
+        noise around the prior's ranking; the plan behind the priors (games' ``plan.py``) is
+        then the better guide, and search decides where it sees a real difference (dice, odds)."""
+        edges = root.edges
+        best_prior = max((k for k in allowed if k in edges), key=lambda k: edges[k].prior, default=choice)
+        top, alt = edges.get(choice), edges.get(best_prior)
+        if top is None or alt is None or best_prior == choice or not alt.visits:
+            return choice
+        assert self.prior_margin is not None
+        return choice if top.mean > alt.mean + self.prior_margin else best_prior
 
     def _reused_root(self, state: State) -> Node | None:
         """The kept subtree, walked down along the actions played since, if none of them rolled dice."""

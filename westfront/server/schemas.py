@@ -172,6 +172,7 @@ class ReplayFrame(BaseModel):
     action: str | None
     actor: str | None
     sides: list[str]
+    plans: dict[str, Any] | None = None  # once the game is over: each AI seat's plan at this frame (issue 21)
 
 
 class LobbyGame(BaseModel):

@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import api
 from ..ai import get_agent
-from ..ai.hooks import hooks_for
+from ..ai.hooks import explain, hooks_for
 from ..core.errors import IllegalAction, SaveError, UnknownGame
 from ..core.rng import KEYED_FROM
 from ..core.state import State, canonical_json, is_undo_barrier
@@ -509,7 +509,7 @@ class GameService:
             shown = last is not None and (over or s.action_visible_to(last.side, last.action, last.events, side))
             return {"id": g.id, "at": n, "n_actions": g.n_actions, "side": side, "view": s.view(side),
                     "log": s.visible_log(side), "action": last.action if shown and last else None,
-                    "actor": last.side if last else None, "sides": list(g.seats)}
+                    "actor": last.side if last else None, "sides": list(g.seats), "plans": ai_plans(g, s, over)}
 
     def save(self, game_id: str, tokens: list[str]) -> tuple[str, str]:
         """The full save file — only for someone from whom nothing is hidden."""
@@ -531,3 +531,17 @@ class GameService:
                 r["title"] = r["game"]
             r["thinking"] = self.ai.busy(r["id"])
         return rows
+
+
+def ai_plans(g: LiveGame, s: State, over: bool) -> dict[str, Any] | None:
+    """The AI seats' plans in position ``s`` (issue 21): the computer's private intent, so only once the
+    game is over; re-derived from the position, so every frame of a replay shows the plan of that moment."""
+    if not over:
+        return None
+    out: dict[str, Any] = {}
+    for side, seat in g.seats.items():
+        if seat.is_ai:
+            plan = explain(s, side)
+            if plan is not None:
+                out[side] = {**plan, "agent": seat.kind.split(":", 1)[-1]}
+    return out

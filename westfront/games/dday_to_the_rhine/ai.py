@@ -21,7 +21,7 @@ from . import units as U
 from .board import EXIT_ZONES, board
 from .combat import attacker_entries, composition, defender_entries, eligible_attackers, per_die_hit
 from .hidden import OBJECTIVES, hidden_pieces, resolve
-from .plan import FAR, army_exit_distance, plan
+from .plan import FAR, army_exit_distance, plan, summary
 from .position import Position
 from .supply import in_supply, supply_map
 
@@ -320,6 +320,11 @@ def features(state: Any, side: str) -> dict[str, float]:
         "allied_supplied": 1.0 - a_oos,
     }
     return {k: sign * v for k, v in out.items()}
+
+
+def explain(state: Any, side: str) -> dict[str, Any]:
+    """The plan this side's agents steer by (plan.py), from public facts; shown to the opponent after the game."""
+    return summary(plan(state, side))
 
 
 def position_key(state: Any) -> str:

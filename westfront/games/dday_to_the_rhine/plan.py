@@ -105,6 +105,29 @@ def allied_cities(s: Position, phase: str) -> list[int]:
     return enemy
 
 
+PHASE_TEXT = {
+    "lodgement": "Get a working port: port capacity is what buys replacements (8.0).",
+    "breakout": "Break out and take the German-held cities west of the Rhine (17.2).",
+    "exit": "Drive the armies on the exit zones: an army exited in supply wins at once (17.1); "
+            "corps take the cities that carry supply east.",
+    "hold": "Hold the supplied German cities the end-of-game test counts; screen the exit zones an Allied army "
+            "nears (17.1, 17.2).",
+}
+
+
+def summary(p: Plan) -> dict[str, object]:
+    """The plan for the player who asks after the game (issue 21, 'the AI explains itself')."""
+    b = board()
+    exits = [b.label(i) for i in range(len(p.to_exit)) if p.to_exit[i] == 0]
+    objectives = [{"name": "cities", "priority": 0, "count": len(p.cities), "hexes": [b.label(i) for i in p.cities],
+                   "text": "cities to take" if p.side == "allied" else "supplied cities in Germany to keep"}]
+    if p.side == "german" or p.phase == "exit":
+        objectives.append({"name": "exits", "priority": 0 if p.phase == "exit" else 1, "count": len(exits),
+                           "hexes": exits, "text": "exit-zone hexes to reach" if p.side == "allied"
+                           else "exit-zone hexes to screen"})
+    return {"side": p.side, "phase": p.phase, "text": PHASE_TEXT[p.phase], "objectives": objectives}
+
+
 def compute(s: Position, side: str) -> Plan:
     b = board()
     if side == "allied":

@@ -19,6 +19,8 @@ from ...core.bitboard import bits
 from ...core.state import State
 from .combat import adjacent_attackers, assess, enemy_hexes_next_to
 from .data import LAST_TURN, UNITS, other
+from .movement import bridge_hexes, moves
+from .plan import FAR, Plan, cover_counts, front_bb, holding, plan
 from .position import Position
 from .supply import supply_area
 from .victory import score
@@ -53,11 +55,37 @@ def evaluate(state: State, side: str) -> float:
     material = (strength["allied"] - strength["german"]) / total
     advance = east / len(allied) - 0.25 if allied else -1.0  # the beaches are about a quarter of the way east
     income = (s.g["income"] - 12) / 30.0
+    # the plan's yardstick (plan.py): how much of the line east of the Victory Line Allied ZOC covers
+    cover = cover_counts(s)
+    sealed = sum(1 for n in cover.values() if n) / max(1, len(cover))
     # the Allies start far behind on points and are expected to catch up: early, material, the
-    # advance and the ports say more about the outcome than the score does
-    allied_view = progress * vp + (1 - progress) * (0.5 * material + 0.4 * advance + 0.2 * income)
+    # advance, the seal and the ports say more about the outcome than the score does
+    allied_view = progress * vp + (1 - progress) * (0.5 * material + 0.3 * advance + 0.4 * sealed + 0.2 * income)
     v = max(-1.0, min(1.0, allied_view))
     return v if side == "allied" else -v
+
+
+def features(state: State, side: str) -> dict[str, float]:
+    """Plan facts for the learned evaluation (westfront/ai/learned.py), signed for ``side``: the victory
+    points now (13.3), the share of the Victory Line sealed, fortified ports captured, Allied income."""
+    s = _onslaught(state)
+    sign = 1.0 if side == "allied" else -1.0
+    sc = score(s, gap=False)
+    cover = cover_counts(s)
+    forts = bin(s.board.fortified_ports).count("1")
+    out = {
+        "allied_points": sc.allied_divisions / 40.0,
+        "german_points": -sc.german_divisions / 40.0,
+        "line_sealed": sum(1 for n in cover.values() if n) / max(1, len(cover)),
+        "forts_captured": len(s.g["captured"]) / max(1, forts),
+        "allied_income": s.g["income"] / 30.0,
+    }
+    return {k: sign * v for k, v in out.items()}
+
+
+def explain(state: State, side: str) -> dict[str, Any]:
+    """The plan this side's agents steer by in this position (plan.py); shown to the opponent after the game."""
+    return plan(_onslaught(state), side).summary()
 
 
 def score_actions(state: State, side: str, actions: list[Action]) -> list[float]:
@@ -109,10 +137,57 @@ class _Context:
         supplied = 0.0 if (supply_area(s, self.side) >> h) & 1 else -0.4
         if self.side == "allied":
             # 13.3: a division scores only east of the Victory Line and in supply
-            scores = 0.4 if (b.east_of_vl >> h) & 1 and not supplied else 0.0
-            return 0.6 * self.east(h) + scores + (0.1 if enemy_zoc else 0.0) + supplied + 0.5 * cover
+            scores = 0.3 if (b.east_of_vl >> h) & 1 and not supplied else 0.0
+            seal = 0.1 if (front_bb() & b.dil.dilate(1 << h)) else 0.0
+            return 0.1 * self.east(h) + scores + seal + (0.1 if enemy_zoc else 0.0) + supplied + 0.5 * cover
         west = 0.2 if (b.west_of_rhine >> h) & 1 else 0.0
         return west + cover + supplied - (0.25 if enemy_zoc else 0.0) + 0.2 * (1 - self.east(h))
+
+    # ----- the operational plan (plan.py) -----------------------------------------------
+    @property
+    def plan(self) -> Plan:
+        if "plan" not in self.facts:
+            self.facts["plan"] = plan(self.s, self.side)
+        return self.facts["plan"]  # type: ignore[no-any-return]
+
+    def wants_to_move(self, uid: str) -> float:
+        """How much an Allied division's move serves the plan: far from it and able to get nearer is urgent;
+        alone covering part of the sealed front, or with no reachable hex nearer the plan, it stays."""
+        key = f"wants {uid}"
+        if key not in self.facts:
+            self.facts[key] = self._wants(uid)
+        return float(self.facts[key])
+
+    def _wants(self, uid: str) -> float:
+        s = self.s
+        h = s.hex_of(uid)
+        if h is None:
+            return 0.0
+        p = self.plan
+        d = p.field[h]
+        if d >= FAR or d == 0 or holding(p, s, uid):
+            return -0.3
+        if "bridges" not in self.facts:
+            self.facts["bridges"] = self.f.get("bridges", bridge_hexes(s, self.side))
+        oos = uid in s.act["out_of_supply"] if s.pos["action"] else not (supply_area(s, self.side) >> h) & 1
+        ends = moves(s, uid, oos=oos, bridges=self.facts["bridges"], normal=True).ends()
+        best = min((p.field[e] for e in ends), default=d)
+        if best >= d:
+            return -0.3  # nowhere nearer the plan within reach: moving would only shuffle
+        return 0.1 + 0.03 * min(d, 10) + 0.04 * min(d - best, 6)
+
+    def destination(self, uid: str, h: int) -> float:
+        """An Allied division ending its move in ``h``: hexes gained toward the plan, plus the hex itself."""
+        s = self.s
+        here = s.hex_of(uid)
+        v = self.hex_value(h)
+        if here is None or here == h:
+            return v
+        p = self.plan
+        f0, f1 = p.field[here], p.field[h]
+        if f0 < FAR and f1 < FAR:
+            v += 0.1 * max(-4, min(8, f0 - f1)) + (0.3 if f1 == 0 else 0.0)
+        return v - 0.4 * holding(p, s, uid)
 
     # ----- one action ---------------------------------------------------------------------
     def score(self, a: Action) -> float:
@@ -140,7 +215,13 @@ class _Context:
         return 0.2 + 0.6 * self.best_attack()
 
     def v_movement(self, a: Action) -> float:
-        return 0.25
+        if self.side != "allied":
+            return 0.25
+        # the Allies' plan is mostly a march: a Movement action is worth the stacks that want to move
+        s = self.s
+        urgent = sum(1 for h, us in s.occupancy().items() if UNITS[us[0]].side == "allied"
+                     and max(self.wants_to_move(u) for u in us) > 0)
+        return 0.2 + min(0.5, 0.025 * urgent)
 
     def v_breakthrough(self, a: Action) -> float:
         return 0.1 + 0.4 * self.best_attack()
@@ -150,7 +231,16 @@ class _Context:
         t = s.map.index[a.args[0]]
         done = set(s.act["attacked"]) if s.pos["action"] else set()
         us = [u for u in adjacent_attackers(s, t, self.side) if u not in done]
-        return expected(assess(s, t, us).results()) if us else -0.5
+        if not us:
+            return -0.5
+        v = expected(assess(s, t, us).results())
+        if self.side == "allied" and v > 0:
+            b = s.board
+            # the plan's targets: a division the German score counts (13.3), one holding the line open,
+            # a fortified port still feeding the Germans (8.4)
+            counts = (b.west_of_rhine >> t) & 1 and (supply_area(s, "german") >> t) & 1
+            v += 0.15 * bool(counts) + 0.15 * bool((front_bb() >> t) & 1) + 0.2 * bool((b.fortified_ports >> t) & 1)
+        return v
 
     def _current(self, attackers: list[str]) -> float:
         return expected(assess(self.s, self.s.map.index[self.f["target"]], attackers).results())
@@ -179,13 +269,35 @@ class _Context:
         return -0.3
 
     def v_to(self, a: Action) -> float:
-        return self.hex_value(self.s.map.index[a.args[0]])
+        h = self.s.map.index[a.args[0]]
+        if self.side == "allied" and self.f["step"] == "move_unit":
+            return self.destination(self.f["unit"], h)
+        return self.hex_value(h)
 
     def v_near(self, a: Action) -> float:
-        return self.hex_value(self.s.map.index[a.args[0]])
+        """A block of hexes (hexchoice.py): worth its best hex for the plan."""
+        s = self.s
+        h = s.map.index[a.args[0]]
+        if self.side != "allied":
+            return self.hex_value(h)
+        blk = s.board.block[h]
+        step = self.f["step"]
+        if step == "move_unit":
+            ends = moves(s, self.f["unit"], oos=self.f["oos"], bridges=self.f["bridges"], normal=self.f["normal"]).ends()
+            return max((self.destination(self.f["unit"], e) for e in ends if s.board.block[e] == blk), default=-1.0)
+        if step == "paradrop":
+            cands = bits(s.board.land & ~s.side_bb("german"))
+            return max((self.placement(e) for e in cands if s.board.block[e] == blk), default=-1.0)
+        return self.placement(h)
+
+    def placement(self, h: int) -> float:
+        """A new or dropped Allied division at ``h``: near the plan, and (paradrops, 9.2) onto a gap in the line."""
+        d = self.plan.field[h]
+        return self.hex_value(h) - 0.03 * min(d, 20) + (0.4 if d == 0 else 0.0)
 
     def v_at(self, a: Action) -> float:
-        return self.hex_value(self.s.map.index[a.args[0]])
+        h = self.s.map.index[a.args[0]]
+        return self.placement(h) if self.side == "allied" else self.hex_value(h)
 
     def v_activate(self, a: Action) -> float:
         s = self.s
@@ -193,9 +305,13 @@ class _Context:
         front = (s.zoc_bb(self.enemy) >> h) & 1
         if self.f["step"] == "breakthrough_action":
             return 0.5 if front else 0.3
+        if self.side == "allied":
+            return max((self.wants_to_move(u) for u in s.at(h)), default=-0.3) + (0.0 if front else 0.1)
         return 0.2 if front else 0.4  # movement: reserves far from the front benefit most
 
     def v_move(self, a: Action) -> float:
+        if self.side == "allied" and self.f["step"] == "stack_move":
+            return 0.2 + self.wants_to_move(a.args[0])
         return 0.3
 
     def v_done(self, a: Action) -> float:
@@ -207,7 +323,10 @@ class _Context:
         return 0.0
 
     def v_advance(self, a: Action) -> float:
-        return 0.25 + 0.3 * self.hex_value(self.s.map.index[a.args[1]])
+        h = self.s.map.index[a.args[1]]
+        if self.side == "allied":
+            return 0.25 + 0.3 * self.destination(a.args[0], h)
+        return 0.25 + 0.3 * self.hex_value(h)
 
     def v_retreat(self, a: Action) -> float:
         if not a.args:
@@ -235,7 +354,7 @@ class _Context:
         return 0.3 + (u.type.full - u.type.depleted) / 10.0
 
     def v_drop(self, a: Action) -> float:
-        return 0.1
+        return 0.35 if self.side == "allied" and self.plan.phase == "seal" else 0.1
 
     def v_pickup(self, a: Action) -> float:
         return -0.1

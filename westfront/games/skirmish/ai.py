@@ -51,6 +51,18 @@ def evaluate(state: Any, side: str) -> float:
     return math.tanh(x)
 
 
+def explain(state: Any, side: str) -> dict[str, Any]:
+    """The one objective the skirmish agents steer by (issue 21): take or keep Ostburg, destroy the enemy."""
+    s: GameState = state
+    held = s.g["control"][OSTBURG] == side
+    targets = [u["hex"] for u in s.units_of(other(side))]
+    return {"side": side, "phase": "hold" if held else "take",
+            "text": f"{'Keep' if held else 'Take'} Ostburg ({OSTBURG}) to the last turn; attack at good odds (skirmish 6).",
+            "objectives": [{"name": "ostburg", "priority": 0, "count": 1, "hexes": [OSTBURG], "text": "Ostburg"},
+                           {"name": "enemy", "priority": 1, "count": len(targets), "hexes": targets,
+                            "text": "enemy units to attack"}]}
+
+
 def features(state: Any, side: str) -> dict[str, float]:
     """What the fitted evaluation learns beyond the generic view features: the objective."""
     s: GameState = state

@@ -3,6 +3,7 @@
 // seat payload (view, actions, log) and previews; it holds no rules of any game.
 
 import { ApiError, catalog, gameLayer, get, mapData, post, rememberSeat, seatsOf } from "./api.js";
+import { finalPlanCard } from "./aiplan.js";
 import { counterChip } from "./counters.js";
 import { MapView } from "./map.js";
 import { clear, diceChips, el, parseAction, sideColor, titleCase, toast } from "./util.js";
@@ -465,7 +466,15 @@ class PlayScreen {
     }
     for (const line of v.status || []) this.status.append(el("div", { class: "statusline" }, line));
     if (p.result) this.status.append(el("div", { class: "result" }, `${p.result.winner ? titleCase(p.result.winner) + " wins" : "Draw"}: ${p.result.reason}`));
+    if (p.result) this.showPlans();
     if (p.status === "broken") this.status.append(el("div", { class: "error" }, "This game's record is damaged; see the server log."));
+  }
+
+  /** Once the game is over, the AI seats' plans below the status (aiplan.js; fetched once). */
+  showPlans() {
+    if (this.plansShown) return;
+    this.plansShown = true;
+    finalPlanCard(this.id, (ids) => this.map.mark(ids)).then((card) => { if (card) this.status.after(card); }).catch(() => {});
   }
 
   renderBoxes(v) {

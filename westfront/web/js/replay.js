@@ -3,6 +3,7 @@
 
 import { gameLayer, get, mapData, seatsOf } from "./api.js";
 import { MapView } from "./map.js";
+import { planCard } from "./aiplan.js";
 import { logItem } from "./play.js";
 import { clear, el, titleCase } from "./util.js";
 
@@ -60,6 +61,8 @@ export async function replayScreen(root, gameId) {
     actionLine.textContent = f.at === 0 ? "Start of the game" : `Action ${f.at}: ${f.actor ? titleCase(f.actor) + " — " : ""}${f.action ?? "(hidden)"}`;
     map.setPieces(v.units || [], v.markers || []);
     clear(info).append(el("h3", {}, v.turn_label || ""), el("div", {}, v.phase || ""), ...(v.status || []).map((s) => el("div", { class: "statusline" }, s)));
+    const plans = planCard(f.plans, (ids) => map.mark(ids));
+    if (plans) info.append(plans);
     clear(logList).append(...f.log.slice(-300).map((e) => logItem(e)));
     logList.scrollTop = logList.scrollHeight;
   }

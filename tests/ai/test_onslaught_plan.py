@@ -1,0 +1,73 @@
+"""The Onslaught operational plan (issue 21): objectives from the victory conditions (onslaught 13.2, 13.3)."""
+
+from __future__ import annotations
+
+import westfront
+from westfront.games.onslaught.ai import score_actions
+from westfront.games.onslaught.data import UNITS
+from westfront.games.onslaught.plan import cover_counts, front, german_scorers, holding, plan
+from westfront.games.onslaught.supply import supply_area
+from westfront.testing.kit import enter
+
+
+def sealed_position():
+    """Every German off the map but one west of the line; Allied divisions on the line until ZOC covers it."""
+    s = westfront.load("onslaught", seed=1)
+    b = s.board
+    s.g["turn"] = 6
+    s.g["captured"] = [s.map.label(p.hex) for p in b.ports if p.fortified]
+    german = [u for u in s.on_map("german")]
+    for u in german[1:]:
+        s.g["units"][u].update(hex=None, box="removed")
+    lone = s.map.label(next(h for h in b.hexes if b.offset[h] == (20, 20)))
+    s.g["units"][german[0]]["hex"] = lone
+    allied = [u for u in UNITS if UNITS[u].side == "allied"]
+    s.touch()
+    for h in front():
+        if cover_counts(s)[h] == 0:
+            uid = allied.pop()
+            s.g["units"][uid].update(hex=s.map.label(h), box=None)
+            s.touch()
+    return s, german[0]
+
+
+def test_a_sealed_victory_line_cuts_the_germans_behind_it_off():
+    # onslaught 8.3, 8.4, 13.3: no supply line from the east edge crosses a line of Allied ZOC
+    s, lone = sealed_position()
+    assert all(n for n in cover_counts(s).values())
+    assert not (supply_area(s, "german") >> s.hex_of(lone)) & 1
+    assert german_scorers(s) == []
+    assert plan(s, "allied").phase == "close"
+
+
+def test_the_line_includes_the_east_edge_hex_west_of_it():
+    # onslaught 8.4: an east-edge hex is a German source wherever it lies
+    s = westfront.load("onslaught", seed=1)
+    b = s.board
+    outside = [h for h in front() if not (b.east_of_vl >> h) & 1]
+    assert outside and all((b.east_edge >> h) & 1 for h in outside)
+
+
+def test_ports_first_while_ashore_then_the_seal():
+    # onslaught 8.1: the beaches alone feed the Allies until a port works
+    s = westfront.load("onslaught", seed=1)
+    p = plan(s, "allied")
+    assert p.phase == "lodgement"
+    ports = next(o for o in p.objectives if o.name == "ports")
+    assert ports.head == 0 and s.map.index["0418"] in ports.hexes  # Cherbourg
+    rouen = s.map.index["1719"]
+    assert rouen not in ports.hexes  # 8.5: Rouen is no use before Le Havre
+
+
+def test_a_division_alone_on_the_line_is_not_moved_away():
+    # the seal holds only while every stretch stays covered (6.2 ZOC): the heuristic does not activate
+    # a division that alone covers part of the line, and prefers ending the Movement action
+    s, _ = sealed_position()
+    s.g["supply_points"]["allied"] = 30
+    s.begin_action("allied", "movement")
+    enter(s, {"step": "movement_action", "side": "allied"})
+    acts = s.legal_actions()
+    scores = dict(zip(map(str, acts), score_actions(s, "allied", acts), strict=True))
+    alone = [a for a in scores if a.startswith("activate") and len(s.at(s.map.index[a.split()[1]])) == 1
+             and holding(plan(s, "allied"), s, s.at(s.map.index[a.split()[1]])[0])]
+    assert alone and all(scores[a] < scores["done"] for a in alone)
