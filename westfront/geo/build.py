@@ -36,6 +36,7 @@ from .cells import Cells, make_cells
 from .chains import chain_start, order_chains, side_corners
 from .checks import run_checks
 from .countries import hex_countries
+from .geometry import build_geometry
 from .land import build_land, water_fraction_between
 from .project import LAEA, SQRT3, GridTransform, pixel_to_axial
 from .rivers import EdgeGraph, apply_banks, build_network, course_on_map, load_rivers, trace_course
@@ -125,6 +126,14 @@ def data_box(cells: Cells, tf: GridTransform, pad: float = 1.0) -> sources.Box:
 
 
 def build_map(game: str, log: BuildLog | None = None, strict: bool = True) -> dict[str, Any]:
+    return build_map_and_geometry(game, log, strict, geometry=False)[0]
+
+
+def build_map_and_geometry(
+    game: str, log: BuildLog | None = None, strict: bool = True, geometry: bool = True
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The map (rules data) and, from the same geography and projection, its
+    presentation geometry (:mod:`.geometry`: coast, river courses, towns, relief)."""
     log = log or BuildLog()
     inp = load_inputs(game)
     spec, ovr = inp.spec, inp.overrides
@@ -259,7 +268,13 @@ def build_map(game: str, log: BuildLog | None = None, strict: bool = True) -> di
     if failed and strict:
         raise BuildError(f"{game}: calibration checks fail:\n" + "\n".join(str(r) for r in failed))
     log.lap("assemble+checks")
-    return m
+    if not geometry:
+        return m, None
+    geo = build_geometry(
+        game, cells, tf, land.land, box_ll, land_spec.get("res", "h"), float(g["hex_km"]), river_info, m["places"]
+    )
+    log.lap("geometry")
+    return m, geo
 
 
 def _distance_from(cells: Cells, starts: list[int], allowed: set[int]) -> dict[int, int]:
@@ -450,7 +465,7 @@ def _rivers_after_overrides(
         chains = order_chains(cells, after, starts)
         if info is None:
             cls = "major_river" if any("major_river" in sides[k]["features"] for k in after) else "river"
-            info = river_info[label] = {"class": cls, "source": "hexside overrides (map_overrides.toml)"}
+            info = river_info[label] = {"class": cls, "source": "hexside overrides (map_overrides.toml)", "course": []}
         info["chains"] = [[_sid(cells, k) for k in ch] for ch in chains]
         ms.barriers[label] = after
 
@@ -507,7 +522,8 @@ def _rivers(spec, cells, tf, land, terrain, box_ll, sides, ms: MapState, log: Bu
                 chain.append(_sid(cells, k))
             if chain:
                 chains.append(chain)
-        info[label] = {"class": cls, "chains": chains, "source": "; ".join(notes)}
+        course = [[(float(x), float(y)) for x, y in piece.coords] for piece in pieces]
+        info[label] = {"class": cls, "chains": chains, "source": "; ".join(notes), "course": course}
         ms.barriers[label] = {
             (min(cells.index[a], cells.index[b]), max(cells.index[a], cells.index[b]))
             for ch in chains
