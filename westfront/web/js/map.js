@@ -497,6 +497,10 @@ export class MapView {
     this.root.classList.toggle("no-placenames", pxPerUnit * 9 < 5.5);
     this.root.classList.toggle("zoomed-out", pxPerUnit < 0.9);
     this.root.classList.toggle("zoomed-in", pxPerUnit > 1.6);
+    // while the view moves, the finest map art (texture, streams, grid) rests: it costs half a frame
+    this.root.classList.add("moving");
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => this.root.classList.remove("moving"), 200);
     if (this.opts.storageKey) {
       clearTimeout(this.saveTimer);
       this.saveTimer = setTimeout(() => localStorage.setItem(this.opts.storageKey, JSON.stringify(this.vb.map((v) => +v.toFixed(1)))), 150);
