@@ -33,31 +33,29 @@ def build(
     check: bool = typer.Option(False, "--check", help="rebuild in memory and fail if the committed map differs"),
     quiet: bool = typer.Option(False, "--quiet", "-q"),
 ) -> None:
-    """Build GAME's map.json from the geography packages (deterministic)."""
-    from ..geo.spec import map_path
-
+    """Build GAME's map.json (and geometry.json, the board's drawing) from the geography packages (deterministic)."""
     try:
-        from ..geo.build_all import build_game
+        from ..geo.build_all import build_game_files
     except ImportError as e:  # the geo extra is missing
         typer.echo(f"map build needs the geography packages: pip install 'westfront[geo]' ({e})", err=True)
         raise typer.Exit(2) from None
     bad = 0
     for g in _games(game):
         t = time.perf_counter()
-        text = build_game(g)
-        path = map_path(g)
-        old = path.read_text(encoding="utf-8") if path.exists() else None
+        files = build_game_files(g)
         dt = time.perf_counter() - t
-        if check:
-            same = old == text
-            bad += not same
-            typer.echo(f"{g}: {'identical' if same else 'DIFFERS from'} {path} ({dt:.1f} s)")
-        else:
-            if old != text:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
-            if not quiet:
-                typer.echo(f"{g}: {'wrote' if old != text else 'unchanged'} {path} ({dt:.1f} s)")
+        for path, text in files.items():
+            old = path.read_text(encoding="utf-8") if path.exists() else None
+            if check:
+                same = old == text
+                bad += not same
+                typer.echo(f"{g}: {'identical' if same else 'DIFFERS from'} {path} ({dt:.1f} s)")
+            else:
+                if old != text:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_text(text, encoding="utf-8")
+                if not quiet:
+                    typer.echo(f"{g}: {'wrote' if old != text else 'unchanged'} {path} ({dt:.1f} s)")
     if bad:
         raise typer.Exit(1)
 

@@ -33,8 +33,10 @@ from ..core.mapdata import GameMap
 from . import BUILDER_VERSION, sources
 from .calibrate import fit_points, fit_transform, pin_points, place_lonlat
 from .cells import Cells, make_cells
+from .chains import chain_start, order_chains, side_corners
 from .checks import run_checks
 from .countries import hex_countries
+from .geometry import build_geometry
 from .land import build_land, water_fraction_between
 from .project import LAEA, SQRT3, GridTransform, pixel_to_axial
 from .rivers import EdgeGraph, apply_banks, build_network, course_on_map, load_rivers, trace_course
@@ -124,6 +126,14 @@ def data_box(cells: Cells, tf: GridTransform, pad: float = 1.0) -> sources.Box:
 
 
 def build_map(game: str, log: BuildLog | None = None, strict: bool = True) -> dict[str, Any]:
+    return build_map_and_geometry(game, log, strict, geometry=False)[0]
+
+
+def build_map_and_geometry(
+    game: str, log: BuildLog | None = None, strict: bool = True, geometry: bool = True
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The map (rules data) and, from the same geography and projection, its
+    presentation geometry (:mod:`.geometry`: coast, river courses, towns, relief)."""
     log = log or BuildLog()
     inp = load_inputs(game)
     spec, ovr = inp.spec, inp.overrides
@@ -242,7 +252,8 @@ def build_map(game: str, log: BuildLog | None = None, strict: bool = True) -> di
                 sides.setdefault((i, j), {"features": set(), "name": None})["features"].add("sea")
     ms.barriers["sea"] = {k for k, v in sides.items() if "sea" in v["features"]}
 
-    side_notes = _apply_side_overrides(ms, ovr.get("hexside", []), sides)
+    side_notes, renamed = _apply_side_overrides(ms, ovr.get("hexside", []), sides)
+    _rivers_after_overrides(ms, sides, renamed, river_info)
     zones, lines, boxes = _zones_lines_boxes(ms, ovr, sides)
     invasion = _invasions(ms, ovr, sides, zones)
     log.lap("zones")
@@ -257,7 +268,13 @@ def build_map(game: str, log: BuildLog | None = None, strict: bool = True) -> di
     if failed and strict:
         raise BuildError(f"{game}: calibration checks fail:\n" + "\n".join(str(r) for r in failed))
     log.lap("assemble+checks")
-    return m
+    if not geometry:
+        return m, None
+    geo = build_geometry(
+        game, cells, tf, land.land, box_ll, land_spec.get("res", "h"), float(g["hex_km"]), river_info, m["places"]
+    )
+    log.lap("geometry")
+    return m, geo
 
 
 def _distance_from(cells: Cells, starts: list[int], allowed: set[int]) -> dict[int, int]:
@@ -320,7 +337,11 @@ def _resolve_places(inp: GameInputs, cells: Cells, tf: GridTransform) -> list[di
             i = cells.index[lab]
             p["_pinned"] = True
             geo = cells.by_axial.get(pixel_to_axial(cells.grid, tf(np.array([lonlat])))[0])
-            p["_geo_hex"] = cells.labels[geo] if geo is not None else None
+            geo_lab = cells.labels[geo] if geo is not None else None
+            # a place the rulebook spreads over several hexes (Paris U26/V26/V27) is
+            # fitted to their common corner, where the hex under it is a matter of
+            # the last bit of rounding: any of its hexes is where geography puts it
+            p["_geo_hex"] = lab if geo_lab in (pin.get("hexes") or [lab]) else geo_lab
         else:
             pt = tf(np.array([lonlat]))
             a = pixel_to_axial(cells.grid, pt)[0]
@@ -393,8 +414,12 @@ def _side_key(ms: MapState, a: int, b: int, what: str) -> tuple[int, int]:
     return (min(a, b), max(a, b))
 
 
-def _apply_side_overrides(ms: MapState, entries: list[dict[str, Any]], sides: dict) -> list[dict[str, Any]]:
+def _apply_side_overrides(
+    ms: MapState, entries: list[dict[str, Any]], sides: dict
+) -> tuple[list[dict[str, Any]], dict[str, list[tuple[int, int]]]]:
+    """Apply ``[[hexside]]`` corrections; returns their notes and the sides each names."""
     notes = []
+    named: dict[str, list[tuple[int, int]]] = {}
     for n, e in enumerate(entries):
         what = f"hexside override #{n + 1}"
         if "between" in e:
@@ -410,8 +435,44 @@ def _apply_side_overrides(ms: MapState, entries: list[dict[str, Any]], sides: di
         s["features"] -= set(e.get("remove", []))
         if "name" in e:
             s["name"] = e["name"]
+            named.setdefault(e["name"], []).append(k)
         notes.append({"hexside": _sid(ms.cells, k), "why": e.get("why", "")})
-    return notes
+    return notes, named
+
+
+RIVER_FEATURES = {"river", "major_river"}
+
+
+def _rivers_after_overrides(
+    ms: MapState, sides: dict, named: dict[str, list[tuple[int, int]]], river_info: dict[str, Any]
+) -> None:
+    """Keep each river's chains (``extra.rivers``) and barrier set agreeing with
+    the hexsides after the overrides: drop the sides an override took the river
+    off, splice in the sides an override gave the river's name, and put them back
+    in corner-to-corner order from the river's old start. A river only the
+    overrides name (D-Day 3rd's Vire) gets chains too."""
+    cells = ms.cells
+    for label in sorted(set(river_info) | set(named)):
+        info = river_info.get(label)
+        old = [[_side_of(cells, sid) for sid in ch] for ch in info["chains"]] if info else []
+        before = {k for ch in old for k in ch}
+        added = [k for k in named.get(label, []) if RIVER_FEATURES & sides.get(k, {}).get("features", set())]
+        after = {k for k in before if RIVER_FEATURES & sides.get(k, {}).get("features", set())} | set(added)
+        if after == before:
+            continue
+        starts = [chain_start(cells, ch) for ch in old if ch]
+        starts += [side_corners(cells, k)[0] for k in added[:1]]
+        chains = order_chains(cells, after, starts)
+        if info is None:
+            cls = "major_river" if any("major_river" in sides[k]["features"] for k in after) else "river"
+            info = river_info[label] = {"class": cls, "source": "hexside overrides (map_overrides.toml)", "course": []}
+        info["chains"] = [[_sid(cells, k) for k in ch] for ch in chains]
+        ms.barriers[label] = after
+
+
+def _side_of(cells: Cells, sid: str) -> tuple[int, int]:
+    a, b = (cells.index[x] for x in sid.split("|"))
+    return (min(a, b), max(a, b))
 
 
 # ----- rivers ---------------------------------------------------------------------------------
@@ -461,7 +522,8 @@ def _rivers(spec, cells, tf, land, terrain, box_ll, sides, ms: MapState, log: Bu
                 chain.append(_sid(cells, k))
             if chain:
                 chains.append(chain)
-        info[label] = {"class": cls, "chains": chains, "source": "; ".join(notes)}
+        drawn = [[(float(x), float(y)) for x, y in piece.coords] for piece in pieces]
+        info[label] = {"class": cls, "chains": chains, "source": "; ".join(notes), "course": drawn}
         ms.barriers[label] = {
             (min(cells.index[a], cells.index[b]), max(cells.index[a], cells.index[b]))
             for ch in chains

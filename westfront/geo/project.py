@@ -93,15 +93,29 @@ class ThinPlate:
         return cls(ctrl=src.copy(), w=sol[:n], a=sol[n:])
 
     def __call__(self, pts: np.ndarray) -> np.ndarray:
+        """The displacement at each point.
+
+        Written with element-wise products and fixed-order sums, not ``@``: a
+        BLAS matrix product may round a row differently depending on where it
+        sits in the batch, so a ring's first and last point (the same lon/lat)
+        came out a few ulps apart and GEOS (3.14, shapely 2.2) rejects the
+        unclosed ring.
+        A point's image must depend only on the point.
+        """
         if len(self.ctrl) == 0:
             return np.zeros_like(pts)
-        out = self.a[0] + pts @ self.a[1:]
+        out = _lin(pts, self.a[1:]) + self.a[0]
         # chunk to keep memory bounded on large coastlines
         for i in range(0, len(pts), 20000):
             chunk = pts[i : i + 20000]
             d2 = ((chunk[:, None, :] - self.ctrl[None, :, :]) ** 2).sum(-1)
-            out[i : i + 20000] += self._u(d2) @ self.w
+            out[i : i + 20000] += (self._u(d2)[:, :, None] * self.w[None, :, :]).sum(axis=1)
         return out
+
+
+def _lin(pts: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """``pts @ m`` for (N, 2) points and a 2x2 matrix, rounded the same for every row."""
+    return np.stack([pts[:, 0] * m[0, 0] + pts[:, 1] * m[1, 0], pts[:, 0] * m[0, 1] + pts[:, 1] * m[1, 1]], axis=-1)
 
 
 @dataclass
@@ -124,7 +138,7 @@ class GridTransform:
         return np.stack([np.atleast_1d(x), np.atleast_1d(y)], axis=-1)
 
     def affine(self, km: np.ndarray) -> np.ndarray:
-        return km @ self.A.T + self.b
+        return _lin(km, self.A.T) + self.b
 
     def __call__(self, lonlat: np.ndarray) -> np.ndarray:
         """(N, 2) lon/lat degrees -> (N, 2) grid units."""

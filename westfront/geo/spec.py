@@ -49,6 +49,11 @@ def map_path(game: str) -> Path:
     return data_dir(game) / "map.json"
 
 
+def geometry_path(game: str) -> Path:
+    """The board's presentation geometry (hex games only; see geo/geometry.py)."""
+    return data_dir(game) / "geometry.json"
+
+
 def _load(path: Path) -> dict[str, Any]:
     if not path.exists():
         return {}

@@ -50,6 +50,17 @@ def _one_level(v: Any) -> str:
     return _compact(v)
 
 
+def dumps_geometry(g: dict[str, Any]) -> str:
+    """``geometry.json``: one top-level key per line, one river or town per line."""
+    parts = []
+    for key, value in g.items():
+        if key in ("rivers", "towns", "water", "streams"):
+            parts.append(f" {json.dumps(key)}: {_one_level(value)}")
+        else:
+            parts.append(f" {json.dumps(key)}: {_compact(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
 def write_map(m: dict[str, Any], path: Path) -> bool:
     """Write if changed; returns True when the file changed."""
     text = dumps_map(m)

@@ -86,6 +86,38 @@ def render_hex_map(path: str | Path) -> dict[str, Any]:
         "zones": {k: {"kind": z.kind, "hexes": list(z.hexes), "note": z.note} for k, z in spec.zones.items()},
         "lines": lines,
         "boxes": {k: {"name": b.name, "entries": list(b.entries), "note": b.note} for k, b in spec.boxes.items()},
+        "geometry": board_geometry(Path(path).with_name("geometry.json")),
+    }
+
+
+def _d(rings: list[list[list[float]]], close: bool) -> str:
+    """SVG path data for rings or lines in grid units, scaled to board pixels."""
+    out = []
+    for ring in rings:
+        pts = [f"{x * HEX_SIZE:.1f},{y * HEX_SIZE:.1f}" for x, y in ring]
+        out.append("M" + "L".join(pts) + ("Z" if close else ""))
+    return "".join(out)
+
+
+def board_geometry(path: Path) -> dict[str, Any] | None:
+    """The map's presentation geometry (``geometry.json``, built with the map by
+    ``westfront.geo``) as SVG-ready data in board pixels: water (fill even-odd,
+    its outline is the coast), river courses, other streams, towns with their
+    population and the relief image. ``None`` when the map has none."""
+    if not path.exists():
+        return None
+    g = json.loads(path.read_text(encoding="utf-8"))
+    x0, y0, x1, y1 = (v * HEX_SIZE for v in g["frame"])
+    rb = [v * HEX_SIZE for v in g["relief"]["bounds"]]
+    return {
+        "frame": [_r(x0), _r(y0), _r(x1), _r(y1)],
+        "water": _d(g["water"], True),
+        "rivers": [{"name": k, "class": r["class"], "d": _d(r["lines"], False)} for k, r in g["rivers"].items()],
+        "streams": _d(g["streams"], False),
+        "towns": [{"name": t["name"], "x": _r(t["x"] * HEX_SIZE), "y": _r(t["y"] * HEX_SIZE),
+                   "population": t["population"], "place": t["place"]} for t in g["towns"]],
+        "relief": {"href": "data:image/png;base64," + g["relief"]["png"], "x": _r(rb[0]), "y": _r(rb[1]),
+                   "width": _r(rb[2] - rb[0]), "height": _r(rb[3] - rb[1])},
     }
 
 

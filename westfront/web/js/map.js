@@ -4,6 +4,7 @@
 
 import { clear, el, svg, sideColor } from "./util.js";
 import { drawCounter } from "./counters.js";
+import { drawOver, drawUnder, hexFill } from "./mapart.js";
 
 const FEATURE_ICON = { city: "■", major_city: "■", minor_city: "▪", town: "●", port: "⚓", fortified_port: "⚓",
   fort: "✚", fortress: "✚", fortification: "✚", airfield: "✈", capital: "★", bridge: "═", beach: "≈",
@@ -54,7 +55,11 @@ export class MapView {
     this.gOpp = svg("g", { class: "opponent", "pointer-events": "none" });
     this.vp.append(svg("defs", {}, svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" },
       svg("path", { d: "M0,0 L10,5 L0,10 z", class: "arrowhead" }))));
-    this.vp.append(this.gBase, this.gSides, this.gLabels, this.gHigh, this.gPath, this.gOpp, this.gMarkers, this.gUnits, this.gHover);
+    // the geography under the hexes' rules (mapart.js): drawn once, never redrawn
+    this.gArtUnder = d.kind === "p2p" ? svg("g") : drawUnder(d);
+    this.gArtOver = d.kind === "p2p" ? svg("g") : drawOver(d);
+    this.root.classList.toggle("has-art", Boolean(d.geometry));
+    this.vp.append(this.gArtUnder, this.gBase, this.gArtOver, this.gSides, this.gLabels, this.gHigh, this.gPath, this.gOpp, this.gMarkers, this.gUnits, this.gHover);
     if (d.kind === "p2p") this.buildNodes();
     else this.buildHexes();
     this.tip = el("div", { class: "maptip", hidden: true });
@@ -77,7 +82,7 @@ export class MapView {
     for (const h of d.hexes) {
       this.pos.set(h.id, [h.x, h.y]);
       this.info.set(h.id, { ...h, places: places.get(h.id) || [] });
-      const color = (d.terrain[h.terrain] || {}).color || "#ddd";
+      const color = hexFill(d, h.terrain);
       const poly = svg("polygon", { points: pts(h.x, h.y), fill: color, class: `hex t-${h.terrain}`, "data-hex": h.id });
       this.gBase.append(poly);
       const s = d.hex_size;
@@ -523,6 +528,10 @@ export class MapView {
     this.root.classList.toggle("no-placenames", pxPerUnit * 9 < 5.5);
     this.root.classList.toggle("zoomed-out", pxPerUnit < 0.9);
     this.root.classList.toggle("zoomed-in", pxPerUnit > 1.6);
+    // while the view moves, the finest map art (texture, streams, grid) rests: it costs half a frame
+    this.root.classList.add("moving");
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => this.root.classList.remove("moving"), 200);
     if (this.opts.storageKey) {
       clearTimeout(this.saveTimer);
       this.saveTimer = setTimeout(() => localStorage.setItem(this.opts.storageKey, JSON.stringify(this.vb.map((v) => +v.toFixed(1)))), 150);
