@@ -39,7 +39,7 @@ def citations(prefixes: tuple[str, ...], root: Path | None = None,
     if root is None or not prefixes:
         return []
     alt = "|".join(re.escape(p) for p in sorted(prefixes, key=len, reverse=True))
-    ids = "".join(f"|{re.escape(n)}(?![\\w.])" for n in sorted(named, key=len, reverse=True))
+    ids = "".join(f"|{re.escape(n)}(?!\\w)" for n in sorted(named, key=len, reverse=True))
     pat = re.compile(rf"#.*?(?<![\w-])(?:{alt})\s+§?\s*(\d+(?:\.\d+)*[a-z]?{ids})", re.IGNORECASE)
     canonical = {n.upper(): n for n in named}
     out = []
