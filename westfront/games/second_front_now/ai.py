@@ -70,8 +70,11 @@ def allied_hex_value(s: Position, label: str) -> float:
         v -= 0.8  # 9.2: out of supply it can neither move far nor be replaced
     if b.map.terrain[i] in ("forest", "hills", "marsh") or b.map.features[i] & {"city", "fortress"}:
         v += 0.1
-    if i in s.active_beaches() and s.occupant(label) is None:
-        v += 1.5  # 4.3, 9.3: an empty beach is a supply source and 3 VP waiting for the German
+    if i in s.active_beaches():
+        if s.occupant(label) is None:
+            v += 1.5  # 4.3, 9.3: an empty beach is a supply source and 3 VP waiting for the German
+        elif sum(s.u(u)["steps"] for u in s.at(label)) < 4 and _threatened(s, i):
+            v += 0.5  # a thin beach garrison within the German's reach: stack up
     if i in b.vp and ctl.get(label) == ALLIED and s.occupant(label) is None and _threatened(s, i):
         v += 0.1 * b.vp[i] + 0.3
     return v
@@ -183,6 +186,14 @@ def allied_tactics(s: Position, f: dict[str, Any], a: Action, v: float) -> float
         others = [u for u in f["attackers"] if u != uid and not units()[u].artillery and not weak_commonwealth(s, u)]
         if weak_commonwealth(s, uid) and others:
             return 0.6 if a.verb == "remove" else -0.3
+    if step == "choice" and a.verb in ("retreat", "stand"):
+        b = _battle(s)
+        if b and b.get("defender") == ALLIED:
+            i = s.b.hex(b["target"])
+            key = i in s.active_beaches() or s.b.vp.get(i, 0) >= 2
+            alive = any(s.u(u)["steps"] > 0 for u in b["defenders"])
+            if key and alive:  # 4.3: a retreat off a beach hands the German 3 VP when he advances
+                return 0.7 if a.verb == "stand" else 0.2
     if step == "choice" and a.verb == "break_off":
         b = _battle(s)
         if b and any(s.u(u)["steps"] == 0 and units()[u].group == "commonwealth" for u in b.get("hits", [])):

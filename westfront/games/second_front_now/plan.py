@@ -10,8 +10,7 @@ then three population centres inside the breakout line that trace to a beach, an
 supplied unit beyond the line), then ``offensive``: one *axis* objective at a time,
 the German-held VP hex worth most for the distance and the German strength in the way,
 with the other German-held VP hexes as secondary objectives. Each objective set becomes
-a land distance field, so a destination's worth is "how many hexes nearer". German plan:
-hold the VP hexes nearest the Allied front and retake what was lost.
+a land distance field, so a destination's worth is "how many hexes nearer".
 """
 
 from __future__ import annotations
@@ -105,34 +104,22 @@ def allied_plan(s: Position) -> Plan:
     def worth(i: int) -> float:
         value = b.vp.get(i, 0) + (3 if lodgement and i in b.centres_inside else 0)
         cost = from_front[i] + german_strength_near(s, i) / 3
-        return value / (2 + cost)
+        return value / (2 + cost) ** 1.5  # a far objective is worth less than its face: the German reinforces
 
     ranked = sorted(targets, key=lambda i: (-worth(i), i))
-    axis = ranked[0] if ranked else None
+    # while the beachhead is too small for its CP (6.1) the axis is a centre inside the line
+    inside = [i for i in ranked if i in b.centres_inside] if lodgement else []
+    axis = (inside or ranked or [None])[0]
     return Plan(ALLIED, "lodgement" if lodgement else "offensive", tuple(ranked), axis,
                 field([axis]) if axis is not None else tuple([FAR] * len(b.map.labels)),
                 field(ranked), supplied)
 
 
-def german_plan(s: Position) -> Plan:
-    """Keep the VP hexes (and beaches to win back 4.3) nearest the Allies; retake what was lost."""
-    b = s.b
-    ctl = s.g["control"]
-    lost = [i for i in list(b.vp) + s.active_beaches() if ctl.get(b.label(i)) == ALLIED]
-    front = [b.hex(s.u(u)["hex"]) for u in s.on_map(ALLIED)]  # type: ignore[arg-type]
-    near = field(front) if front else field(list(s.active_beaches()))
-    held = sorted((i for i in b.vp if ctl.get(b.label(i), GERMAN) == GERMAN and near[i] <= 6),
-                  key=lambda i: (-b.vp[i], near[i], i))
-    objectives = tuple(lost + held)
-    axis = max(lost, key=lambda i: (b.vp.get(i, 3), -near[i]), default=None)
-    return Plan(GERMAN, "hold", objectives, axis,
-                field([axis]) if axis is not None else tuple([FAR] * len(b.map.labels)),
-                field(list(objectives)), regular_area(s, GERMAN))
-
-
 def plan(s: Position, side: str) -> Plan:
     """The side's plan for this position, memoised until the position changes."""
-    return s.cached(("plan", side), lambda: allied_plan(s) if side == ALLIED else german_plan(s))  # type: ignore[no-any-return]
+    if side != ALLIED:
+        raise ValueError("the German heuristic steers by hex values alone (ai.hex_value)")
+    return s.cached(("plan", side), lambda: allied_plan(s))  # type: ignore[no-any-return]
 
 
 def plan_summary(s: Position, side: str) -> dict[str, object]:
