@@ -109,7 +109,8 @@ def allied_plan(s: Position) -> Plan:
     ranked = sorted(targets, key=lambda i: (-worth(i), i))
     # while the beachhead is too small for its CP (6.1) the axis is a centre inside the line
     inside = [i for i in ranked if i in b.centres_inside] if lodgement else []
-    axis = (inside or ranked or [None])[0]
+    first = inside or ranked
+    axis = first[0] if first else None
     return Plan(ALLIED, "lodgement" if lodgement else "offensive", tuple(ranked), axis,
                 field([axis]) if axis is not None else tuple([FAR] * len(b.map.labels)),
                 field(ranked), supplied)
