@@ -75,15 +75,18 @@ def allied_hex_value(s: Position, label: str) -> float:
             v += 1.5  # 4.3, 9.3: an empty beach is a supply source and 3 VP waiting for the German
         elif sum(s.u(u)["steps"] for u in s.at(label)) < 4 and _threatened(s, i):
             v += 0.5  # a thin beach garrison within the German's reach: stack up
-    if i in b.vp and ctl.get(label) == ALLIED and s.occupant(label) is None and _threatened(s, i):
-        v += 0.1 * b.vp[i] + 0.3
+    if i in b.vp and ctl.get(label) == ALLIED and s.occupant(label) is None and _threatened(s, i, 4):
+        v += 0.3 * b.vp[i] + 0.5  # 11.6: an empty town the German walks into is his again
+    friends = [u for u in s.at(label) if units()[u].side == ALLIED]
+    if friends and _threatened(s, i):
+        v += 0.15 * len(friends)  # a lone division is what the German attacks (4.5, 13.6)
     return v
 
 
-def _threatened(s: Position, i: int) -> bool:
-    """A German combat unit within two hexes could retake the hex by ZOC (11.6)."""
+def _threatened(s: Position, i: int, radius: int = 2) -> bool:
+    """A German combat unit within ``radius`` hexes could attack or retake the hex (11.6)."""
     m = s.b.map
-    return any(units()[u].combat and m.distance(m.index[s.u(u)["hex"]], i) <= 2  # type: ignore[index]
+    return any(units()[u].combat and m.distance(m.index[s.u(u)["hex"]], i) <= radius  # type: ignore[index]
                for u in s.on_map(GERMAN))
 
 
@@ -212,6 +215,8 @@ def leaving_penalty(s: Position, side: str, origin: str, leaving: int) -> float:
     i = s.b.hex(origin)
     if side == ALLIED and i in s.active_beaches():
         return 1.5
+    if side == ALLIED and i in s.b.vp and _threatened(s, i, 4):
+        return 0.3 * s.b.vp[i] + 0.4
     if i in s.b.vp:
         return 0.1 * s.b.vp[i] + 0.2
     return 0.0
