@@ -7,10 +7,12 @@ facts both players see: who controls which hex, where units stand, the supply ma
 
 Allied phases: ``lodgement`` until the beachhead earns its command points (6.1: two,
 then three population centres inside the breakout line that trace to a beach, and a
-supplied unit beyond the line), then ``offensive``: one *axis* objective at a time,
+supplied unit beyond the line) or turn 15 comes, then ``offensive``: one *axis* objective at a time,
 the German-held VP hex worth most for the distance and the German strength in the way,
-with the other German-held VP hexes as secondary objectives. Each objective set becomes
-a land distance field, so a destination's worth is "how many hexes nearer".
+with the other German-held VP hexes as secondary objectives; from turn 70 ``grab``: the
+VP count comes after turn 80 only (4.6), so every unit makes for the nearest undefended
+German-held VP hex. Each objective set becomes a land distance field, so a destination's
+worth is "how many hexes nearer".
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from .position import Position
 from .supply import regular_area
 
 FAR = 99  # distance where no objective is reachable
+LODGEMENT_UNTIL = 15  # the latest turn the plan stays in the lodgement phase
+GRAB_FROM = 70  # the last ten turns: take what is undefended before the 4.6 count
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,7 @@ class Plan:
     """One side's objectives this moment: the axis objective and distance fields."""
 
     side: str
-    phase: str  # "lodgement" or "offensive" (Allies); "hold" (Germans)
+    phase: str  # "lodgement", "offensive" or "grab" (the last turns before the 4.6 count)
     objectives: tuple[int, ...]  # hexes to take (Allies) or keep/retake (Germans), most urgent first
     axis: int | None  # the one objective the Allied effort converges on
     to_axis: tuple[int, ...]  # per hex: land distance to the axis objective
@@ -93,7 +97,9 @@ def german_strength_near(s: Position, i: int, radius: int = 2) -> int:
 def allied_plan(s: Position) -> Plan:
     b = s.b
     supplied = regular_area(s, ALLIED)
-    lodgement = centres_held(s) < 3 or not beyond_the_line(s)
+    # past LODGEMENT_UNTIL a beachhead that has not earned its CP goes on the offensive anyway:
+    # a centre the German holds in strength is not worth the whole autumn
+    lodgement = s.g["turn"] < LODGEMENT_UNTIL and (centres_held(s) < 3 or not beyond_the_line(s))
     vp_targets = german_held(s, sorted(b.vp))
     targets = list(vp_targets)
     if lodgement:
@@ -111,6 +117,12 @@ def allied_plan(s: Position) -> Plan:
     inside = [i for i in ranked if i in b.centres_inside] if lodgement else []
     first = inside or ranked
     axis = first[0] if first else None
+    if s.g["turn"] >= GRAB_FROM and not lodgement:
+        # 4.6 counts control after turn 80 only: in the last days every undefended VP hex within
+        # reach is worth a dash, held or not afterwards; each unit makes for the nearest one
+        open_ = [i for i in ranked if german_strength_near(s, i, 1) == 0]
+        if open_:
+            return Plan(ALLIED, "grab", tuple(ranked), open_[0], field(open_), field(ranked), supplied)
     return Plan(ALLIED, "lodgement" if lodgement else "offensive", tuple(ranked), axis,
                 field([axis]) if axis is not None else tuple([FAR] * len(b.map.labels)),
                 field(ranked), supplied)
