@@ -17,7 +17,8 @@ def test_lodgement_axis_is_a_centre_inside_the_breakout_line():
     p = plan(s, "allied")
     assert p.phase == "lodgement"
     assert p.axis in s.b.centres_inside
-    assert plan_summary(s, "allied")["axis"] == "Montreuil"
+    assert plan_summary(s, "allied")["axis"] in ("Montreuil", "Boulogne")  # the centres next to the beaches
+    assert min(s.b.map.distance(p.axis, i) for i in s.active_beaches()) <= 1
     # SFN 4.2: every German-held VP hex is an objective, the nearest first
     assert set(s.b.vp) - {i for i in s.b.vp if s.g["control"].get(s.b.label(i)) == "allied"} <= set(p.objectives)
     s2 = started("dieppe")
