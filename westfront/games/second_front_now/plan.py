@@ -9,7 +9,7 @@ Allied phases: ``lodgement`` until the beachhead earns its command points (6.1: 
 then three population centres inside the breakout line that trace to a beach, and a
 supplied unit beyond the line) or turn 15 comes, then ``offensive``: one *axis* objective at a time,
 the German-held VP hex worth most for the distance and the German strength in the way,
-with the other German-held VP hexes as secondary objectives; from turn 70 ``grab``: the
+with the other German-held VP hexes as secondary objectives; from turn 77 ``grab``: the
 VP count comes after turn 80 only (4.6), so every unit makes for the nearest undefended
 German-held VP hex. Each objective set becomes a land distance field, so a destination's
 worth is "how many hexes nearer".
@@ -27,7 +27,7 @@ from .supply import regular_area
 
 FAR = 99  # distance where no objective is reachable
 LODGEMENT_UNTIL = 15  # the latest turn the plan stays in the lodgement phase
-GRAB_FROM = 70  # the last ten turns: take what is undefended before the 4.6 count
+GRAB_FROM = 77  # the last four turns: take what is undefended before the 4.6 count (the Allies move last)
 
 
 @dataclass(frozen=True)
