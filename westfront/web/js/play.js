@@ -9,9 +9,11 @@ import { clear, diceChips, el, parseAction, sideColor, titleCase, toast } from "
 import { renderPreview, previewSummary } from "./preview.js";
 import { renderBattle } from "./battle.js";
 import { PALETTE_LEGEND } from "./palette.js";
+import { ViewStore } from "./patch.js";
 
 export async function playScreen(root, gameId, urlToken) {
   const screen = new PlayScreen(root, gameId);
+  window.westfrontPlay = screen; // for the console and the browser tests
   await screen.start(urlToken);
   return screen;
 }
@@ -21,6 +23,9 @@ class PlayScreen {
     this.root = root;
     this.id = gameId;
     this.payloads = {};
+    this.views = new ViewStore(); // views by seat and version: answers and pushes carry patches against them
+    this.patched = 0; // payloads rebuilt from a patch (shown nowhere; the browser tests read it)
+    this.resyncs = 0;
     this.log = [];
     this.version = -1;
     this.selection = [];
@@ -167,13 +172,17 @@ class PlayScreen {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     let delay = 500;
     const open = () => {
-      const ws = new WebSocket(`${proto}://${location.host}/ws/games/${this.id}?token=${encodeURIComponent(token)}`);
+      const ws = new WebSocket(`${proto}://${location.host}/ws/games/${this.id}?token=${encodeURIComponent(token)}&diff=1`);
       this.sockets[side] = ws;
       ws.onmessage = (m) => {
         const msg = JSON.parse(m.data);
         if (msg.type === "pong") return;
         delay = 500;
-        this.accept(msg);
+        // a patch against a view this page does not hold (a gap): ask the socket for the whole payload
+        if (!this.accept(msg) && ws.readyState === WebSocket.OPEN) {
+          this.resyncs++;
+          ws.send("resync");
+        }
       };
       ws.onclose = () => {
         if (this.closed) return;
@@ -193,10 +202,14 @@ class PlayScreen {
     await Promise.all(Object.keys(this.tokens).map((s) => this.refresh(s)));
   }
 
-  /** Take a payload from HTTP or the socket; keep the newest per seat and merge the log. */
-  accept(p, full = false) {
-    const old = this.payloads[p.seat];
-    if (old && p.version < old.version) return;
+  /** Take a payload from HTTP or the socket; keep the newest per seat and merge the log.
+   * False when it is a view patch against a version this page does not hold (resync needed). */
+  accept(msg, full = false) {
+    const old = this.payloads[msg.seat];
+    if (old && msg.version < old.version) return true;
+    const p = this.views.complete(msg);
+    if (p === null) return false;
+    if (p !== msg) this.patched++;
     this.payloads[p.seat] = p;
     if (p.seat === this.activeSide() || !old) this.mergeLog(p, full);
     if (p.version !== this.version) {
@@ -204,6 +217,7 @@ class PlayScreen {
       this.version = p.version;
     }
     this.render();
+    return true;
   }
 
   mergeLog(p, full) {
@@ -628,8 +642,11 @@ class PlayScreen {
     this.map.showOpponent([]);
     this.buttons.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
-      const r = await post(`/api/games/${this.id}/actions`, { token: this.tokens[side], version: p.version, action: text });
-      this.accept(r);
+      const r = await post(`/api/games/${this.id}/actions`, { token: this.tokens[side], version: p.version, action: text, diff: true });
+      if (!this.accept(r)) {
+        this.resyncs++;
+        await this.refresh(side);
+      }
       if (Object.keys(this.tokens).length > 1) await this.refreshAll();
     } catch (e) {
       this.handleError(e, side);
