@@ -3,6 +3,8 @@
 A test cites a rule with a comment such as ``# onslaught 7.3`` or
 ``# D-Day §10.4.2``; the prefixes a game accepts are its ``GameInfo.cite_as``.
 A citation of 7.3.1 also counts for 7.3 and 7.0 (the section it belongs to).
+A game's sections without a number (Second Front Now!'s ``TRS``, the Turn Record
+Sheet) are cited by their id: ``# SFN TRS``.
 """
 
 from __future__ import annotations
@@ -29,18 +31,23 @@ def _norm(sec: str) -> str:
     return ".".join(parts)
 
 
-def citations(prefixes: tuple[str, ...], root: Path | None = None) -> list[tuple[str, str, int]]:
-    """(section, file, line) for every citation with one of ``prefixes`` under ``root``."""
+def citations(prefixes: tuple[str, ...], root: Path | None = None,
+              named: tuple[str, ...] = ()) -> list[tuple[str, str, int]]:
+    """(section, file, line) for every citation with one of ``prefixes`` under ``root``;
+    ``named`` are the game's section ids that are not numbers (cited exactly, e.g. ``TRS``)."""
     root = root or tests_dir()
     if root is None or not prefixes:
         return []
     alt = "|".join(re.escape(p) for p in sorted(prefixes, key=len, reverse=True))
-    pat = re.compile(rf"#.*?(?<![\w-])(?:{alt})\s+§?\s*(\d+(?:\.\d+)*[a-z]?)", re.IGNORECASE)
+    ids = "".join(f"|{re.escape(n)}(?!\\w)" for n in sorted(named, key=len, reverse=True))
+    pat = re.compile(rf"#.*?(?<![\w-])(?:{alt})\s+§?\s*(\d+(?:\.\d+)*[a-z]?{ids})", re.IGNORECASE)
+    canonical = {n.upper(): n for n in named}
     out = []
     for f in sorted(root.rglob("*.py")):
         for ln, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
             for m in pat.finditer(line):
-                out.append((_norm(m.group(1)), str(f.relative_to(root.parent)), ln))
+                sec = canonical.get(m.group(1).upper(), m.group(1))
+                out.append((_norm(sec), str(f.relative_to(root.parent)), ln))
     return out
 
 
@@ -48,7 +55,8 @@ def coverage(game_id: str, root: Path | None = None) -> tuple[list[dict[str, Any
     mod = registry.module(game_id)
     info = registry.info(game_id)
     sections = list(getattr(mod, "RULE_SECTIONS", ()))
-    cites = citations(info.cite_as, root)
+    named = tuple(sid for sid, _, _ in sections if not sid[:1].isdigit())
+    cites = citations(info.cite_as, root, named)
     rows = []
     for sid, title, where in sections:
         key = _norm(sid)

@@ -22,12 +22,27 @@ from .helpers import bare, battle, started
 
 
 def test_dates_of_the_turn_record_sheet():
-    # SFN 1.2 / Turn Record Sheet: T5 = 6 Sep, T10 = 11 Sep, T20 = 21 Sep, T25 = 26 Sep, T60 = 31 Oct, T80 = 20 Nov
+    # SFN TRS: the Turn Record Sheet's dates
+    # SFN 1.2: T5 = 6 Sep, T10 = 11 Sep, T20 = 21 Sep, T25 = 26 Sep, T60 = 31 Oct, T80 = 20 Nov
     assert [date_label(t) for t in (1, 5, 10, 20, 25, 60, 80)] == [
         "2 Sep 1943", "6 Sep 1943", "11 Sep 1943", "21 Sep 1943", "26 Sep 1943", "31 Oct 1943", "20 Nov 1943"]
+    # SFN TRS: printed T1-T4 give no replacement points, T1 is marked Bluepoint
     # SFN 8.1: replacements on every fifth turn; printed T1-T4 give none
     assert all(tables().turn(t).rp == {"german": 0, "us": 0, "commonwealth": 0} for t in (1, 2, 3, 4))
     assert tables().turn(1).notes == ("Bluepoint",)
+
+
+def test_turn_record_sheet_marks_every_fifth_turn():
+    # SFN TRS (reconstructed after T4): "It" and "Air" on T5, T10, ... T80; "Storm" from T10 (7.4, 15.2-15.4);
+    # replacement points only on those turns, Commonwealth never more than the US (4.4)
+    for t in range(1, 81):
+        rec = tables().turn(t)
+        fifth = t % 5 == 0
+        assert ("It" in rec.notes) == ("Air" in rec.notes) == fifth, t
+        assert ("Storm" in rec.notes) == (fifth and t >= 10), t
+        assert (sum(rec.rp.values()) > 0) == fifth, t
+        assert rec.rp["commonwealth"] <= rec.rp["us"], t
+    assert len({tables().turn(t).date for t in range(1, 81)}) == 80  # one day per turn (1.2)
 
 
 def test_counter_sheet_adds_up_to_352():
@@ -419,3 +434,14 @@ def test_update_control_keeps_unheld_hexes():
     before = dict(s.g["control"])
     update_control(s)
     assert s.g["control"] == before
+
+
+def test_the_turn_record_sheet_is_citable(tmp_path):
+    # SFN TRS: a section without a number is cited by its id, and `westfront rules` counts it
+    from westfront.testing.coverage import citations, coverage
+
+    (tmp_path / "test_x.py").write_text("# SFN TRS: dates\n# sfn trs.\n# SFN TRSX is no citation\n# SFN 7.4\n")
+    found = sorted(c for c, _, _ in citations(("SFN",), tmp_path, named=("TRS",)))
+    assert found == ["7.4", "TRS", "TRS"]
+    rows, _ = coverage("second-front-now")
+    assert next(r for r in rows if r["id"] == "TRS")["tests"] >= 3

@@ -18,6 +18,7 @@ from ...core.actions import Action
 from .combat import base_value, hit_number, terrain_modifiers
 from .data import ALLIED, GERMAN, units
 from .movement import reach_from
+from .plan import FAR, plan
 from .position import Position, opponent
 from .steps_command import movers_at
 from .victory import threshold
@@ -51,7 +52,47 @@ def _objectives(s: Position, side: str) -> list[int]:
     return [i for i in list(b.vp) + s.active_beaches() if ctl.get(b.label(i)) == ALLIED]
 
 
+def allied_hex_value(s: Position, label: str) -> float:
+    """The Allied worth of standing in a hex under the plan: nearer the axis objective and the
+    others, in supply (9.3), beaches never left empty (4.3), taken VP hexes held when threatened."""
+    b = s.b
+    i = b.hex(label)
+    p = plan(s, ALLIED)
+    ctl = s.g["control"]
+    v = 0.1 * (20 - min(p.to_axis[i], 20)) + 0.03 * (20 - min(p.to_any[i], 20))
+    if i in b.vp:
+        v += 0.15 * b.vp[i] if ctl.get(label, GERMAN) == GERMAN else 0.0
+    if p.phase == "lodgement" and i in b.centres_inside and ctl.get(label, GERMAN) == GERMAN:
+        v += 0.4
+    if p.phase == "lodgement" and not (b.within_breakout >> i) & 1:
+        v += 0.3  # 6.1: a supplied unit beyond the line is one more CP
+    if not (p.supplied >> i) & 1 and not (b.coastal >> i) & 1:
+        v -= 0.8  # 9.2: out of supply it can neither move far nor be replaced
+    if b.map.terrain[i] in ("forest", "hills", "marsh") or b.map.features[i] & {"city", "fortress"}:
+        v += 0.1
+    if i in s.active_beaches():
+        if s.occupant(label) is None:
+            v += 1.5  # 4.3, 9.3: an empty beach is a supply source and 3 VP waiting for the German
+        elif sum(s.u(u)["steps"] for u in s.at(label)) < 4 and _threatened(s, i):
+            v += 0.5  # a thin beach garrison within the German's reach: stack up
+    if i in b.vp and ctl.get(label) == ALLIED and s.occupant(label) is None and _threatened(s, i, 4):
+        v += 0.3 * b.vp[i] + 0.5  # 11.6: an empty town the German walks into is his again
+    friends = [u for u in s.at(label) if units()[u].side == ALLIED]
+    if friends and _threatened(s, i):
+        v += 0.15 * len(friends)  # a lone division is what the German attacks (4.5, 13.6)
+    return v
+
+
+def _threatened(s: Position, i: int, radius: int = 2) -> bool:
+    """A German combat unit within ``radius`` hexes could attack or retake the hex (11.6)."""
+    m = s.b.map
+    return any(units()[u].combat and m.distance(m.index[s.u(u)["hex"]], i) <= radius  # type: ignore[index]
+               for u in s.on_map(GERMAN))
+
+
 def hex_value(s: Position, side: str, label: str) -> float:
+    if side == ALLIED and s.g.get("area"):
+        return allied_hex_value(s, label)
     b = s.b
     i = b.hex(label)
     objs = _objectives(s, side)
@@ -70,15 +111,17 @@ def hex_value(s: Position, side: str, label: str) -> float:
     return v
 
 
-def move_gain(s: Position, side: str, origin: str) -> float:
+def move_gain(s: Position, side: str, origin: str, strategic: bool = False) -> float:
     """How much better the best reachable hex is than staying (<= 0: not worth a CP)."""
     ids = movers_at(s, origin, side)
     if not ids:
         return -1.0
-    r = reach_from(s, sorted(ids), origin, strategic=False)
+    r = reach_from(s, sorted(ids), origin, strategic=strategic)
     here = hex_value(s, side, origin)
     best = max((hex_value(s, side, s.b.label(h)) for h in r.ends), default=here)
     gain = best - here
+    if side == ALLIED:
+        gain -= leaving_penalty(s, side, origin, len(ids))
     return gain if gain > 0.02 else -0.5
 
 
@@ -96,17 +139,84 @@ def attack_value(s: Position, origin: str, target: str) -> float:
     taken = sum(s.u(d)["steps"] * max(base_value(s, d, t) for t in att) / 10 for d in dfn)
     dsteps = sum(s.u(d)["steps"] for d in dfn)
     bonus = 0.3 if s.b.hex(target) in s.b.vp else 0.0
-    return (dealt - taken) / max(1, dsteps) + bonus + (0.3 if dealt >= dsteps else 0.0)
+    value = (dealt - taken) / max(1, dsteps) + bonus + (0.3 if dealt >= dsteps else 0.0)
+    if units()[att[0]].side == ALLIED:
+        value += allied_attack_bonus(s, origin, target, att, dfn)
+    return value
+
+
+def allied_attack_bonus(s: Position, origin: str, target: str, att: list[str], dfn: list[str]) -> float:
+    """The plan's say on an Allied attack: set-piece attacks on the axis, never piecemeal ones.
+
+    A stack of one weak unit trades steps it cannot spare (4.5 for the Commonwealth); a full
+    stack against a target on the way to the axis objective (or on it) is what wins VP."""
+    p = plan(s, ALLIED)
+    b = s.b
+    t, o = b.hex(target), b.hex(origin)
+    steps = sum(s.u(u)["steps"] for u in att)
+    dsteps = sum(s.u(d)["steps"] for d in dfn)
+    v = 0.0
+    if steps < 3 or steps < dsteps:
+        v -= 0.4
+    if p.axis is not None and t == p.axis:
+        v += 0.5
+    elif p.to_axis[t] < p.to_axis[o] or p.to_any[t] == 0:
+        v += 0.25
+    elif p.to_axis[t] >= FAR:
+        v -= 0.2
+    if t in b.vp:
+        v += 0.05 * b.vp[t]
+    if units()[att[0]].group == "commonwealth":
+        v -= 0.15  # 4.5: every Commonwealth division lost is a German VP
+    return v
+
+
+def weak_commonwealth(s: Position, uid: str) -> bool:
+    """A one-step Commonwealth unit: the next hit eliminates it and scores the German a VP (4.5)."""
+    return units()[uid].group == "commonwealth" and s.u(uid)["steps"] <= 1
+
+
+def _battle(s: Position) -> dict[str, Any] | None:
+    return next((fr for fr in reversed(s.frames()) if fr["step"] == "battle"), None)
+
+
+def allied_tactics(s: Position, f: dict[str, Any], a: Action, v: float) -> float:
+    """Allied battle decisions that spare the Commonwealth (4.5): hold its one-step units back,
+    break off to bring a destroyed one back (13.1)."""
+    step = f.get("step")
+    if step == "commit" and a.verb in ("add", "remove"):
+        uid = a.args[0]
+        others = [u for u in f["attackers"] if u != uid and not units()[u].artillery and not weak_commonwealth(s, u)]
+        if weak_commonwealth(s, uid) and others:
+            return 0.6 if a.verb == "remove" else -0.3
+    if step == "choice" and a.verb in ("retreat", "stand"):
+        b = _battle(s)
+        if b and b.get("defender") == ALLIED:
+            i = s.b.hex(b["target"])
+            key = i in s.active_beaches() or s.b.vp.get(i, 0) >= 2
+            alive = any(s.u(u)["steps"] > 0 for u in b["defenders"])
+            if key and alive:  # 4.3: a retreat off a beach hands the German 3 VP when he advances
+                return 0.7 if a.verb == "stand" else 0.2
+    if step == "choice" and a.verb == "break_off":
+        b = _battle(s)
+        if b and any(s.u(u)["steps"] == 0 and units()[u].group == "commonwealth" for u in b.get("hits", [])):
+            return 0.7
+    return v
 
 
 def _leaving_penalty(s: Position, side: str, f: dict[str, Any]) -> float:
+    return leaving_penalty(s, side, f["origin"], len(f["group"]))
+
+
+def leaving_penalty(s: Position, side: str, origin: str, leaving: int) -> float:
     """Emptying a held beach (4.3: 3 VP to the German) or VP hex costs more than the move gains."""
-    origin = f["origin"]
-    if len(f["group"]) < len([u for u in s.at(origin) if units()[u].combat]):
+    if leaving < len([u for u in s.at(origin) if units()[u].combat]):
         return 0.0
     i = s.b.hex(origin)
     if side == ALLIED and i in s.active_beaches():
         return 1.5
+    if side == ALLIED and i in s.b.vp and _threatened(s, i, 4):
+        return 0.3 * s.b.vp[i] + 0.4
     if i in s.b.vp:
         return 0.1 * s.b.vp[i] + 0.2
     return 0.0
@@ -130,9 +240,9 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             elif a.verb == "move":
                 v = 0.2 + move_gain(s, side, a.args[0])
             elif a.verb == "strategic":
-                v = 0.4
+                v = 0.25 + move_gain(s, side, a.args[0], strategic=True) if side == ALLIED else 0.4
             elif a.verb == "enter":
-                v = 0.5 + 0.05 * units()[a.args[0]].steps
+                v = (0.9 if side == ALLIED else 0.5) + 0.05 * units()[a.args[0]].steps
             elif a.verb == "hq":
                 v = 0.9
             elif a.verb == "shift":
@@ -142,6 +252,8 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
         elif step == "move_stack":
             if a.verb == "to":
                 v = 0.3 + hex_value(s, side, a.args[0]) - _leaving_penalty(s, side, f)
+                if side == ALLIED:
+                    v -= hex_value(s, side, f["origin"])
             elif a.verb == "done":
                 v = 0.2 if f["moved"] else -0.6  # a command that moved nobody should be cancelled
             elif a.verb == "cancel":
@@ -176,6 +288,8 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = hex_value(s, side, a.args[1]) if a.verb == "place" else 0.0
         elif step == "commit":
             v = 0.5 if a.verb == "resolve" else -0.1
+        if side == ALLIED and step in ("commit", "choice"):
+            v = allied_tactics(s, f, a, v)
         out.append(v)
     return out
 

@@ -8,6 +8,7 @@ import { counterChip } from "./counters.js";
 import { MapView } from "./map.js";
 import { clear, diceChips, el, parseAction, sideColor, titleCase, toast } from "./util.js";
 import { renderPreview, previewSummary } from "./preview.js";
+import { renderBattle } from "./battle.js";
 import { PALETTE_LEGEND } from "./palette.js";
 import { ViewStore } from "./patch.js";
 
@@ -135,6 +136,7 @@ class PlayScreen {
     this.boxes = el("div", { class: "boxes" });
     this.status = el("section", { class: "card status", "data-testid": "status" });
     this.previewCard = el("section", { class: "card preview", "data-testid": "preview", hidden: true });
+    this.battleCard = el("section", { class: "card battle", "data-testid": "battle", hidden: true });
     this.inspector = el("section", { class: "card inspector", "data-testid": "inspector" });
     this.legendCard = el("details", { class: "card legendcard" }, el("summary", {}, el("h3", {}, "Legend")));
     this.logList = el("ol", { class: "log", "data-testid": "log" });
@@ -157,7 +159,7 @@ class PlayScreen {
         el("button", { class: "tab", "data-tab": id, onclick: () => this.showTab(id) }, label)));
     clear(this.root).append(header, el("div", { class: "playarea" },
       el("div", { class: "mapcol" }, this.promptBar, this.mapBox, this.boxes),
-      this.sidebar = el("aside", { class: "sidebar" }, this.status, this.previewCard, this.inspector, this.legendCard, logCard)),
+      this.sidebar = el("aside", { class: "sidebar" }, this.status, this.battleCard, this.previewCard, this.inspector, this.legendCard, logCard)),
       this.tabs, this.curtain);
     logCard.classList.add("tab-log");
     this.status.classList.add("tab-status");
@@ -278,6 +280,7 @@ class PlayScreen {
     this.renderBoxes(v);
     this.renderInspector();
     this.renderLog();
+    this.renderBattle();
     if (p.your_turn && p.actions.length && p.actions.length <= 400) this.loadPreviews(p);
   }
 
@@ -425,6 +428,7 @@ class PlayScreen {
       this.previews = { version: r.version, map: r.previews };
       this.renderHighlights();
       this.renderPreviewCard();
+      this.renderBattle();
     } catch { /* previews are optional */ } finally { this.previewsLoading = null; }
   }
 
@@ -448,6 +452,19 @@ class PlayScreen {
     if (!items.length) return;
     card.append(el("h3", {}, "Preview"));
     for (const [text, pv] of items) card.append(el("div", { class: "pv" }, el("div", { class: "pv-action" }, `If you choose “${this.actionLabel(parseAction(text))}”:`), renderPreview(pv, (x) => this.nameOf(x))));
+  }
+
+  /** The battle board: the view's battle, this seat's shots with their hit numbers, the shots fired. */
+  renderBattle() {
+    const p = this.current();
+    if (!p) return;
+    const shots = p.your_turn
+      ? this.acts.filter((a) => this.previews.version === p.version && this.previews.map[a.text]?.hit_on !== undefined)
+        .map((a) => ({ action: a, preview: this.previews.map[a.text] }))
+      : [];
+    renderBattle(this.battleCard, { battle: (p.view || {}).battle || null, log: this.log, shots,
+      nameOf: (x) => this.nameOf(x), chip: (u) => counterChip(u, this.layer),
+      submit: (text) => this.submit(text), hover: (text) => this.setHoverAction(text) });
   }
 
   renderStatus(p) {

@@ -22,6 +22,7 @@ export function previewSummary(pv) {
   if (pv.odds) parts.push(`odds ${pv.odds}`);
   if (pv.dice) parts.push(Object.entries(pv.dice).map(([k, v]) => `${humanKey(k).toLowerCase()} ${v} ${v === 1 ? "die" : "dice"}`).join(", "));
   if (pv.p_destroy !== undefined) parts.push(`${pct(pv.p_destroy)} to destroy`);
+  if (pv.hit_on !== undefined) parts.push(`hits on ${pv.hit_on} or less`);
   return parts.join(" · ");
 }
 
@@ -71,6 +72,11 @@ export function renderPreview(pv, nameOf = (x) => x) {
     const def = pv.defence ?? pv.defense;
     box.append(el("div", { class: "odds" }, "Odds ", el("b", { "data-testid": "odds" }, pv.odds ?? "—"),
       pv.attack !== undefined && def !== undefined ? el("span", { class: "muted" }, ` (attack ${pv.attack} against defence ${def})`) : ""));
+  }
+  if (pv.hit_on !== undefined) {
+    take("hit_on", "chance");
+    box.append(el("div", { class: "odds" }, "Hits on a roll of ", el("b", { "data-testid": "hit-on" }, `${pv.hit_on} or less`),
+      pv.chance !== undefined ? el("span", { class: "muted" }, ` (${pct(pv.chance)} chance)`) : ""));
   }
   if (pv.fortification_doubled !== undefined) {
     take("fortification_doubled");
