@@ -174,7 +174,7 @@ class PlayScreen {
         const msg = JSON.parse(m.data);
         if (msg.type === "pong") return;
         delay = 500;
-        this.accept(msg);
+        this.accept(msg, false, true);
       };
       ws.onclose = () => {
         if (this.closed) return;
@@ -194,8 +194,9 @@ class PlayScreen {
     await Promise.all(Object.keys(this.tokens).map((s) => this.refresh(s)));
   }
 
-  /** Take a payload from HTTP or the socket; keep the newest per seat and merge the log. */
-  accept(p, full = false) {
+  /** Take a payload from HTTP or the socket; keep the newest per seat and merge the log.
+   * ``soon``: draw on the next frame, once for a burst of pushes (an AI playing fast). */
+  accept(p, full = false, soon = false) {
     const old = this.payloads[p.seat];
     if (old && p.version < old.version) return;
     this.payloads[p.seat] = p;
@@ -204,7 +205,13 @@ class PlayScreen {
       this.selection = [];
       this.version = p.version;
     }
-    this.render();
+    if (!soon) {
+      this.render();
+      return;
+    }
+    if (this.renderPending) return;
+    this.renderPending = true;
+    requestAnimationFrame(() => { this.renderPending = false; this.render(); });
   }
 
   mergeLog(p, full) {
