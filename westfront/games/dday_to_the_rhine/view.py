@@ -162,14 +162,27 @@ def _preview(s: Position, a: Action) -> dict[str, Any] | None:
         elif a.verb == "support":
             sup[supports()[a.args[0]].kind] = a.args[0]
         return attack_preview(s, b.hex(f["target"]), f["side"], attackers, sup)
+    if f["step"] == "naval_defence" and a.verb in ("support", "decline"):
+        return naval_defence_preview(s, a.args[0] if a.verb == "support" else None)
     return None
 
 
-def attack_preview(s: Position, target: int, side: str, attackers: list[str], sup: dict[str, Any]) -> dict[str, Any]:
+def naval_defence_preview(s: Position, naval: str | None) -> dict[str, Any] | None:
+    """4.1: the German attack under way as it would be fought with (or without) this naval gunfire:
+    the same dice, hit chances and risk of losing the hex as the attacker's own preview."""
+    combat = next((fr for fr in reversed(s.frames()) if fr["step"] == "combat"), None)
+    if combat is None:
+        return None
+    attackers = [a for a in combat["attackers"] if s.unit(a)["hex"]]
+    return attack_preview(s, board().hex(combat["target"]), combat["side"], attackers, dict(combat["support"]), naval)
+
+
+def attack_preview(s: Position, target: int, side: str, attackers: list[str], sup: dict[str, Any],
+                   naval_defence: str | None = None) -> dict[str, Any]:
     """Dice on each side and the chance of each number of hits (binomial on the custom die)."""
     enemy = "allied" if side == "german" else "german"
     a_entries = attacker_entries(s, target, attackers, {k: x for k, x in sup.items() if k != "bomber"})
-    d_entries = defender_entries(s, target, None)
+    d_entries = defender_entries(s, target, naval_defence)
     na, nd = pool_size(a_entries), pool_size(d_entries)
     defs = defenders(s, target)
     dpz, dinf = composition(s, defs)
@@ -216,7 +229,7 @@ def labels() -> dict[str, Any]:
             "decline": "No naval gunfire",
         },
         "help": {
-            "move": "Tactical move, 1 RP: pays each hex's terrain cost in MP, 2 MP to enter or leave enemy ZOC, "
+            "move": "Tactical move, 1 RP: pays each hex's terrain cost in MP, 2 MP for a hex in enemy ZOC, "
                     "+1 MP across the Rhine; may end next to the enemy and attack later this month (11.0).",
             "motor": "Motor move, 1 RP: up to twice the unit's MP in hexes whatever the terrain, but never into or "
                      "through enemy ZOC nor across the Rhine; a unit that motors cannot attack afterwards (11.1, 11.2).",

@@ -402,7 +402,9 @@ class PlayScreen {
     // pan to the decision once per new position, so a highlighted hex off screen is never missed
     if (this.pannedVersion !== p.version && this.map.vb) {
       this.pannedVersion = p.version;
-      const where = [...named, ...units].map((u) => this.units.get(u)?.hex).filter(Boolean);
+      const eng = p.engagement || {};
+      const where = [...named, ...units, ...(eng.attackers || [])].map((u) => this.units.get(u)?.hex).filter(Boolean);
+      where.push(...(eng.targets || []));
       this.map.panTo(new Set([...where, ...hexes.keys()]));
     }
   }
