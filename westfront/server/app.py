@@ -35,8 +35,8 @@ from ..core.errors import MapError, UnknownGame
 from . import schemas as sc
 from .db import make_engine, resolve_db_url
 from .errors import Forbidden, NotFound, ServiceError
-from .limits import BodyLimit, safe_detail
 from .labels import labels_catalog
+from .limits import BodyLimit, safe_detail
 from .listen import Listener
 from .mapview import render_map
 from .rulesref import rules_reference

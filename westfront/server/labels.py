@@ -36,7 +36,8 @@ def labels_catalog(game_id: str) -> dict[str, Any]:
 
 
 def _frame_engagement(f: dict[str, Any]) -> tuple[list[str], list[str]] | None:
-    inner = f.get("combat") if isinstance(f.get("combat"), dict) else f
+    combat = f.get("combat")
+    inner: dict[str, Any] = combat if isinstance(combat, dict) else f
     attackers = inner.get("attackers")
     target = inner.get("target", inner.get("targets"))
     if not isinstance(attackers, list) or target is None:
