@@ -478,7 +478,7 @@ class PlayScreen {
     if (rows.length) {
       const names = [...new Set(rows.flatMap(([, b]) => Object.keys(b)))];
       this.status.append(el("table", { class: "budgets", "data-testid": "budgets" },
-        el("tr", {}, el("th", {}, ""), names.map((n) => el("th", {}, n))),
+        el("tr", {}, el("th", {}, ""), names.map((n) => el("th", {}, this.labels.lookup(n) || n.replace(/_/g, " ")))),
         rows.map(([sd, b]) => el("tr", {}, el("td", {}, el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), this.sideName(sd)),
           names.map((n) => el("td", {}, b[n] ?? "–"))))));
     }
