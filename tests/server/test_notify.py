@@ -152,3 +152,93 @@ def test_the_registration_survives_a_restart(db_url, smtp):
         act(c, gid, tb, "end", 0)
         wait_for(lambda: box.messages, timeout=10)
         assert box.messages[0].rcpt_tos == ["red@example.org"]
+
+
+class Switchable(Receiver):
+    """A webhook receiver that answers 503 while ``down`` is set."""
+
+    def __init__(self) -> None:
+        self.down = True
+        outer = self
+        super().__init__()
+        handler = self.server.RequestHandlerClass
+        original = handler.do_POST  # type: ignore[attr-defined]
+
+        def do_post(h: Any) -> None:
+            if outer.down:
+                outer.calls += 1
+                h.rfile.read(int(h.headers["Content-Length"]))
+                h.send_response(503)
+                h.end_headers()
+                return
+            original(h)
+
+        handler.do_POST = do_post  # type: ignore[attr-defined]
+
+
+def outbox_rows(db_url: str) -> list[dict[str, Any]]:
+    from sqlalchemy import create_engine, select
+
+    from westfront.server import db
+
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            return [dict(r) for r in conn.execute(select(db.outbox)).mappings().all()]
+    finally:
+        engine.dispose()
+
+
+def test_an_undelivered_notice_is_delivered_after_a_restart(db_url, smtp):
+    """The notice is written with the move; a server that stops before it could deliver leaves it
+    in the outbox, and the next server (same database) delivers it with its retries."""
+    _, port = smtp
+    hook = Switchable()
+    try:
+        # retries without end here: a slow shutdown of the first server must not use them all up
+        settings = Settings(ai_time=0.2, smtp=f"127.0.0.1:{port}", notify_backoff=0.05, notify_poll=0.1,
+                            notify_retries=10_000)
+        with TestClient(create_app(db_url, settings)) as c:
+            g = new_game(c)
+            gid, tb, tr = g["id"], token(g, "blue"), token(g, "red")
+            c.put(f"/api/games/{gid}/notify", json={"token": tr, "webhook": hook.url})
+            t0 = time.monotonic()
+            assert act(c, gid, tb, "end", 0).status_code == 200  # red's turn: a notice is due
+            assert time.monotonic() - t0 < 1.0
+            wait_for(lambda: hook.calls >= 1, timeout=10)  # tried, refused
+        rows = outbox_rows(db_url)
+        assert len(rows) == 1 and rows[0]["delivered_at"] is None and rows[0]["attempts"] >= 1
+        assert not rows[0]["gave_up"]
+        assert rows[0]["side"] == "red" and rows[0]["version"] == 1 and "503" in rows[0]["last_error"]
+        assert not hook.bodies
+        hook.down = False
+        with TestClient(create_app(db_url, settings)) as c:  # no request needed: the notifier resumes
+            wait_for(lambda: hook.bodies, timeout=10)
+            body = hook.bodies[0]
+            assert body["event"] == "your_turn" and body["side"] == "red" and body["game_id"] == gid
+            assert body["version"] == 1 and body["notice_id"] == rows[0]["id"]
+            assert body["link"].endswith(f"/play/{gid}?token={tr}")
+            wait_for(lambda: outbox_rows(db_url)[0]["delivered_at"] is not None, timeout=5)
+            assert c.app.state.service.notifier.delivered == [("webhook", gid, "red")]  # by the new server
+            time.sleep(0.3)
+            assert len(hook.bodies) == 1  # delivered once, not again
+    finally:
+        hook.close()
+
+
+def test_notices_give_up_after_the_retries(db_url, smtp):
+    _, port = smtp
+    hook = Switchable()  # never comes up
+    try:
+        settings = Settings(ai_time=0.2, smtp=f"127.0.0.1:{port}", notify_backoff=0.02, notify_poll=0.1,
+                            notify_retries=3)
+        with TestClient(create_app(db_url, settings)) as c:
+            g = new_game(c)
+            gid, tb, tr = g["id"], token(g, "blue"), token(g, "red")
+            c.put(f"/api/games/{gid}/notify", json={"token": tr, "webhook": hook.url})
+            assert act(c, gid, tb, "end", 0).status_code == 200
+            wait_for(lambda: outbox_rows(db_url)[0]["gave_up"], timeout=10)
+            time.sleep(0.3)
+            assert hook.calls == 3 and outbox_rows(db_url)[0]["attempts"] == 3
+    finally:
+        hook.close()

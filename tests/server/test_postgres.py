@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -189,3 +190,40 @@ def test_one_process_thinks_for_an_ai_seat(pg_url, fog_game, caplog):
         assert [a["side"] for a in rec["actions"]].count("blue") == 2
     assert not [r for r in caplog.records if "failed to commit" in r.getMessage()
                 or "recorded first" in r.getMessage()]
+
+
+def test_turn_notices_from_the_outbox_once_across_processes_and_restarts(pg_url, fog_game):
+    """Two server processes on one database: a notice queued with a move made through one is
+    delivered exactly once (the claim skips rows another process holds), and a notice left
+    undelivered when both stop is delivered by the next server."""
+    from westfront.server.service import Settings
+
+    from .conftest import ThreadServer
+    from .test_notify import Switchable, outbox_rows
+
+    hook = Switchable()
+    hook.down = False
+    shared = Settings(ai_time=0.2, ai_delay=0.0, shared=True, notify_backoff=0.05, notify_poll=0.1)
+    try:
+        with ThreadServer(pg_url, shared) as a, ThreadServer(pg_url, shared) as b, \
+                httpx.Client(base_url=a.url, timeout=10) as ca, httpx.Client(base_url=b.url, timeout=10) as cb:
+            g = new_game(ca)
+            gid, tb, tr = g["id"], token(g, "blue"), token(g, "red")
+            assert ca.put(f"/api/games/{gid}/notify", json={"token": tr, "webhook": hook.url}).status_code == 200
+            assert act(cb, gid, tb, "end", 0).status_code == 200  # b reads the registration a stored
+            wait_for(lambda: hook.bodies, timeout=10)
+            time.sleep(0.5)
+            assert len(hook.bodies) == 1 and hook.bodies[0]["version"] == 1
+            hook.down = True
+            assert act(ca, gid, tr, "end", 1).status_code == 200  # back to blue: no registration, no notice
+            assert act(cb, gid, tb, "end", 2).status_code == 200  # red again: refused for now
+            wait_for(lambda: hook.calls >= 1, timeout=10)
+        mine = [r for r in outbox_rows(pg_url) if r["game_id"] == gid]
+        assert [(r["version"], r["delivered_at"] is None) for r in sorted(mine, key=lambda r: r["id"])] == \
+            [(1, False), (3, True)]
+        hook.down = False
+        with ThreadServer(pg_url, shared):
+            wait_for(lambda: len(hook.bodies) == 2, timeout=10)
+            assert hook.bodies[1]["version"] == 3
+    finally:
+        hook.close()

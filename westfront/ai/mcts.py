@@ -8,8 +8,8 @@ used for card and wargames with dice and fog of war):
   whose dice are re-seeded (``hooks.determinize``), so the search never peeks at the
   real hidden units or the real future rolls;
 - a decision node holds one *edge* per action (visits, value, prior); an edge is a
-  chance node: the dice its action rolled (the ``roll`` events ``apply`` returns)
-  pick the child, so what follows a good roll and a bad one is searched separately,
+  chance node: the dice its action rolled and the cards it drew (the ``roll`` and
+  ``draw`` events ``apply`` returns) pick the child, so what follows a good roll and a bad one is searched separately,
   and the edge's value is the average over the outcomes the samples produced
   (outcomes are sampled by the game's own dice, in their true proportions). Hidden
   information that differs between samples stays averaged inside a node, and an
@@ -78,9 +78,17 @@ class Edge:
 
 
 def chance_outcome(events: list[dict[str, object]]) -> Outcome:
-    """The dice an action rolled, in order: the key of the chance branch it took."""
-    return tuple(tuple(e.get("values") or e.get("faces") or ())  # type: ignore[arg-type]
-                 for e in events if e.get("type") == "roll")
+    """The dice an action rolled and the cards it drew, in order: the key of the chance branch it took.
+
+    A card draw is a ``draw`` event naming its ``deck`` and ``card`` (core/cards.py); in a
+    determinised sample the unseen order is re-shuffled, so draws branch like dice."""
+    out: list[tuple[object, ...]] = []
+    for e in events:
+        if e.get("type") == "roll":
+            out.append(tuple(e.get("values") or e.get("faces") or ()))  # type: ignore[arg-type]
+        elif e.get("type") == "draw" and "card" in e:
+            out.append(("draw", e.get("deck"), e["card"]))
+    return tuple(out)
 
 
 @dataclass

@@ -7,7 +7,9 @@ game is still reproduced by scenario, options, seed and actions.
 
 The order of the draw pile is hidden information: views show :func:`public`
 (counts and the discard pile), a draw is a *reveal* (it ends undo), and a
-searching agent re-samples the unseen order with :func:`determinize`.
+searching agent re-samples the unseen order with :func:`determinize`. A game
+announces a draw with an event ``type="draw"`` carrying ``deck`` and ``card``
+(and ``reveal=True``): the search (ai/mcts.py) branches on it as on dice.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .bitboard import Dilator, bits, from_indices
+from .bitboard import Dilator, bits
 
 PROHIBITED = -1
 
@@ -218,6 +218,7 @@ class _Graph:
     balls: dict[tuple[int, int], int] = field(default_factory=dict)
     zocs: dict[int, list[tuple[tuple[int, int, int], ...]]] = field(default_factory=dict)
     adjz: list[tuple[tuple[int, int, int], ...]] = field(default_factory=list)
+    dilator: list[Dilator | int] = field(default_factory=list)  # [Dilator over the adjacency, all slots], for balls
 
     def with_zoc(self, zoc_cost: int) -> list[tuple[tuple[int, int, int], ...]]:
         got = self.zocs.get(zoc_cost)
@@ -231,17 +232,13 @@ class _Graph:
         key = (start, radius)
         got = self.balls.get(key)
         if got is None:
-            seen = {start}
-            ring = [start]
-            for _ in range(radius):
-                nxt = []
-                for h in ring:
-                    for n in self.nbrs_all[h]:
-                        if n not in seen:
-                            seen.add(n)
-                            nxt.append(n)
-                ring = nxt
-            got = from_indices(seen)
+            if not self.dilator:  # built on first use: a ring flood of big ints, not a hex-by-hex search
+                nbrs = self.nbrs_all
+                self.dilator.append(Dilator(nbrs))
+                self.dilator.append((1 << len(nbrs)) - 1)
+            dil, everything = self.dilator
+            assert isinstance(dil, Dilator) and isinstance(everything, int)
+            got = dil.flood(1 << start, everything, radius)
             if len(self.balls) >= _BALLS_MAX:
                 self.balls.clear()
             self.balls[key] = got

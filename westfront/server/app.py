@@ -1,9 +1,10 @@
 """The HTTP and WebSocket API plus the static browser UI (see docs/play.md).
 
 Routes are thin: they check the request shape and hand over to
-:class:`~westfront.server.service.GameService`. Handlers are plain ``def`` so
-FastAPI runs them on its thread pool — game work is CPU-bound Python and must
-not block the event loop that serves the WebSockets.
+:class:`~westfront.server.service.GameService`. Game work is CPU-bound Python and must
+not block the event loop that serves the WebSockets: handlers are plain ``def``
+(FastAPI runs them on its thread pool), except the per-move routes, which are
+``async`` and hand the work to :class:`OffLoop`'s threads (cheaper per call).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ import os
 import secrets
 import socket
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,7 +29,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.concurrency import run_in_threadpool
 
 from .. import api
 from ..ai import base as ai_base
@@ -55,6 +56,30 @@ def fast_json(payload: dict[str, Any]) -> Response:
     the service in the documented shape; validation on every move costs more than the move)."""
     return Response(json.dumps(payload, separators=(",", ":"), ensure_ascii=False, default=str),
                     media_type="application/json")
+
+
+class OffLoop:
+    """Runs game work on a thread pool for the async play routes.
+
+    Game work is CPU-bound Python holding the interpreter lock; it runs off the event loop
+    so the loop keeps reading sockets while a commit waits for the database. asyncio's own
+    ``run_in_executor`` hands a call to a thread for about a quarter of a millisecond of CPU
+    less than the anyio path FastAPI takes for plain ``def`` routes (measured in-process:
+    skirmish moves 0.98 → 0.72 ms of CPU each), which matters on the per-move routes."""
+
+    def __init__(self, threads: int = 40):
+        self.threads = threads
+        self.pool: ThreadPoolExecutor | None = None
+
+    async def __call__(self, fn: Callable[..., Any], *args: Any) -> Any:
+        if self.pool is None:  # first use, or the app was started again after a shutdown
+            self.pool = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="westfront-play")
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    def stop(self) -> None:
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            pool.shutdown(wait=False)
 
 
 def agent_levels() -> list[str]:
@@ -91,18 +116,21 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     store = Store(make_engine(url), notify_as=me if settings.shared else None)
     service = GameService(store, settings)
     listener = Listener(url, me, service.remote_change) if store.notify_as else None
+    off_loop = OffLoop()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service.hub.bind(asyncio.get_running_loop())
         if listener is not None:
             listener.start()
+        service.notifier.start()  # also delivers what an earlier run of the server left undelivered
         threading.Thread(target=service.resume_ai_games, name="westfront-resume", daemon=True).start()
         yield
         if listener is not None:
             listener.stop()
         service.ai.stop()
         service.notifier.stop()
+        off_loop.stop()
 
     app = FastAPI(title="westfront", version="1", lifespan=lifespan,
                   description="Play westfront games: seats, moves, undo, replay. See docs/play.md.")
@@ -215,23 +243,23 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     seat_errors = sc.errors(400, 403, 404)
 
     @app.get("/api/games/{game_id}", tags=["play"], response_model=sc.SeatView, responses=seat_errors)
-    def get_game(game_id: GameId, token: Token = None,
-                 log_since: Annotated[int | None, Query(ge=0)] = None) -> Response:
+    async def get_game(game_id: GameId, token: Token = None,
+                       log_since: Annotated[int | None, Query(ge=0)] = None) -> Response:
         """The view for this seat only, its legal actions (if it must decide) and its log."""
-        return fast_json(service.view_for(game_id, token, log_since))
+        return fast_json(await off_loop(service.view_for, game_id, token, log_since))
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], response_model=sc.SeatView,
               responses=sc.errors(400, 403, 404, 409))
-    def post_action(game_id: GameId, body: sc.ActionRequest) -> Response:
+    async def post_action(game_id: GameId, body: sc.ActionRequest) -> Response:
         """Play one action. 400 with the rule's reason if illegal (nothing changes); 409 if stale."""
-        return fast_json(service.act(game_id, body.token, body.version, body.action, body.diff))
+        return fast_json(await off_loop(service.act, game_id, body.token, body.version, body.action, body.diff))
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], response_model=sc.SeatView,
               responses=sc.errors(400, 403, 404, 409))
-    def post_undo(game_id: GameId, body: sc.UndoRequest) -> Response:
+    async def post_undo(game_id: GameId, body: sc.UndoRequest) -> Response:
         """Take back this seat's last action, unless it rolled dice, revealed something or handed over play.
         409 when ``version`` is stale (a double click undoes one action, not two)."""
-        return fast_json(service.undo(game_id, body.token, body.version))
+        return fast_json(await off_loop(service.undo, game_id, body.token, body.version))
 
     @app.put("/api/games/{game_id}/notify", tags=["play"], response_model=sc.NotifySettings, responses=seat_errors)
     def put_notify(request: Request, game_id: GameId, body: sc.NotifyRequest) -> dict[str, Any]:
@@ -280,14 +308,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         try:
             if token is not None and len(token) > 64:
                 raise Forbidden("a valid seat token is required for this game")
-            g = await run_in_threadpool(service.live, game_id)
+            g = await off_loop(service.live, game_id)
             side = service.seat(g, token)
         except ServiceError as e:
             await ws.close(code=1008, reason=safe_detail(e.detail, 120))
             return
-        first = await run_in_threadpool(service.view_for, game_id, token)
+        first = await off_loop(service.view_for, game_id, token)
         await service.hub.serve(ws, game_id, side, first, diff=diff,
-                                resync=lambda: run_in_threadpool(service.view_for, game_id, token))
+                                resync=lambda: off_loop(service.view_for, game_id, token))
 
     # ----- the browser UI -----------------------------------------------------------------
     index = WEB / "index.html"

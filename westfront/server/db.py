@@ -109,6 +109,28 @@ snapshots = Table(
 )
 
 
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(24), ForeignKey("games.id"), nullable=False),
+    Column("side", String(32), nullable=False),  # the seat whose turn it is
+    Column("version", Integer, nullable=False),  # the game version that handed it the turn
+    Column("channel", String(16), nullable=False),  # "webhook" | "email"
+    Column("target", Text, nullable=False),  # the URL or address (copied from the seat when queued)
+    Column("link", Text, nullable=False),  # the seat's play URL put in the notice
+    Column("game", String(64), nullable=False),
+    Column("turn_label", String(128)),
+    Column("attempts", Integer, nullable=False, default=0),  # failed deliveries so far
+    Column("next_at", Float, nullable=False),  # wall-clock time of the next attempt (or end of a claim)
+    Column("delivered_at", Float),  # NULL until delivered
+    Column("gave_up", Boolean, nullable=False, default=False),  # retries exhausted
+    Column("last_error", Text),
+    Column("created_at", Float, nullable=False),
+)
+Index("ix_outbox_due", outbox.c.delivered_at, outbox.c.gave_up, outbox.c.next_at)
+
+
 def default_db_url() -> str:
     """SQLite under ``$XDG_DATA_HOME/westfront`` (``~/.local/share/westfront``)."""
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "westfront"
@@ -137,9 +159,16 @@ def make_engine(url: str) -> Engine:
 
             kwargs["poolclass"] = StaticPool
     else:
-        kwargs["pool_pre_ping"] = True
-        kwargs["pool_size"] = 10
-        kwargs["max_overflow"] = 20
+        # pre-ping (one short round trip when a connection leaves the pool) so that a connection
+        # the database dropped (a PostgreSQL restart) is replaced instead of failing a request
+        # with a 500; WESTFRONT_DB_PRE_PING=0 trades that guard for the round trip.
+        kwargs["pool_pre_ping"] = os.environ.get("WESTFRONT_DB_PRE_PING", "1") != "0"
+        kwargs["pool_recycle"] = 1800
+        # as many kept connections as request threads (anyio's 40) can want at once: connections
+        # opened beyond the pool are closed again after one use, and opening one (a new backend
+        # process) costs more than the move that needed it
+        kwargs["pool_size"] = int(os.environ.get("WESTFRONT_DB_POOL", "40"))
+        kwargs["max_overflow"] = 10
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
         sync = os.environ.get("WESTFRONT_SQLITE_SYNC", "NORMAL").upper()

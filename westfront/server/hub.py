@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import threading
 from collections.abc import Awaitable, Callable
@@ -23,28 +24,42 @@ from . import patch
 log = logging.getLogger("westfront.server")
 
 
+def encode(msg: dict[str, Any]) -> str:
+    """A message as the JSON text sent (once per seat and base, however many sockets share it)."""
+    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
 @dataclass(eq=False)
 class Connection:
     ws: WebSocket
     game_id: str
     side: str
     diff: bool = False  # send view_patch against the last view sent on this socket
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     last: tuple[int, dict[str, Any]] | None = None  # (version, view) last sent, for patches
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def prepare(self, msg: dict[str, Any]) -> dict[str, Any]:
-        """The message for this socket: with a patch instead of the view when it asked for diffs."""
+    def advance(self, msg: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
+        """Note ``msg``'s view as sent on this socket; the (version, view) to patch it against,
+        or None when the socket gets it whole."""
         view = msg.get("view")
         if not self.diff or view is None:
-            return msg
+            return None
         with self.lock:
             last, self.last = self.last, (msg["version"], view)
-        if last is None:
-            return msg
-        out = {k: v for k, v in msg.items() if k != "view"}
-        out["view_patch"], out["view_base"] = patch.diff(last[1], view), last[0]
-        return out
+        return last
+
+    def prepare(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """The message for this socket: with a patch instead of the view when it asked for diffs."""
+        return patched(msg, self.advance(msg))
+
+
+def patched(msg: dict[str, Any], base: tuple[int, dict[str, Any]] | None) -> dict[str, Any]:
+    if base is None:
+        return msg
+    out = {k: v for k, v in msg.items() if k != "view"}
+    out["view_patch"], out["view_base"] = patch.diff(base[1], msg["view"]), base[0]
+    return out
 
 
 class Hub:
@@ -76,13 +91,18 @@ class Hub:
             conns = list(self._conns.get(game_id, ()))
         if not conns or self.loop is None:
             return
-        cache: dict[str, dict[str, Any]] = {}
+        payloads: dict[str, dict[str, Any]] = {}
+        texts: dict[tuple[str, int | None], str] = {}  # (seat, base version) -> encoded message
         for c in conns:
-            if c.side not in cache:
-                cache[c.side] = build(c.side)
-            msg = c.prepare(cache[c.side])
+            if c.side not in payloads:
+                payloads[c.side] = build(c.side)
+            base = c.advance(payloads[c.side])
+            key = (c.side, base[0] if base is not None else None)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = encode(patched(payloads[c.side], base))
             with contextlib.suppress(RuntimeError):  # loop already closed at shutdown
-                self.loop.call_soon_threadsafe(c.queue.put_nowait, msg)
+                self.loop.call_soon_threadsafe(c.queue.put_nowait, text)
 
     async def serve(self, ws: WebSocket, game_id: str, side: str, first: dict[str, Any], diff: bool = False,
                     resync: Callable[[], Awaitable[dict[str, Any]]] | None = None) -> None:
@@ -91,18 +111,18 @@ class Hub:
         conn = Connection(ws, game_id, side, diff=diff)
         with self._lock:
             self._conns.setdefault(game_id, set()).add(conn)
-        conn.queue.put_nowait(conn.prepare(first))
+        conn.queue.put_nowait(encode(conn.prepare(first)))
         writer = asyncio.create_task(self._writer(conn))
         try:
             while True:
                 msg = await ws.receive_text()
                 if msg == "ping":
-                    conn.queue.put_nowait({"type": "pong"})
+                    conn.queue.put_nowait('{"type":"pong"}')
                 elif msg == "resync" and resync is not None:
                     full = await resync()
                     with conn.lock:
                         conn.last = (full["version"], full["view"])
-                    conn.queue.put_nowait(full)
+                    conn.queue.put_nowait(encode(full))
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -123,7 +143,7 @@ class Hub:
             if msg is None:
                 return
             try:
-                await conn.ws.send_json(msg)
+                await conn.ws.send_text(msg)
             except Exception:  # noqa: BLE001 - the socket is gone; the reader loop will clean up
                 log.debug("websocket send failed for game %s", conn.game_id)
                 return

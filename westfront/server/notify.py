@@ -1,28 +1,37 @@
 """Turn notifications for asynchronous play: a webhook call or an e-mail when it is your turn.
 
 A seat may register a webhook URL and/or an e-mail address (stored with the
-seat, shown only to that seat). When a committed action hands the decision to
-a human seat that registered one, the service queues a notice; a worker thread
-delivers it — ``POST`` of a small JSON body to the webhook, a short mail
-through the configured SMTP server — retrying failures with exponential
-back-off. Queueing never blocks and delivery never runs on a request thread,
-so a slow or dead receiver can never hold up a move. Notices live in memory: a
-server restart drops the ones not yet delivered (the next turn sends anew).
+seat, shown only to that seat). When a move hands the decision to a human seat
+that registered one, the notice is written to the ``outbox`` table *in the same
+transaction as the move* (:meth:`Store.append_action`): it is exactly as
+durable as the move, and queueing it costs the move no extra round trip.
+
+A :class:`Notifier` thread in every server process delivers what is due —
+``POST`` of a small JSON body to the webhook, a short mail through the
+configured SMTP server — and retries failures with exponential back-off
+(``backoff * 2**k``, ``retries`` attempts per notice and channel). Each notice
+is claimed for a lease before delivery, so with several processes one delivers
+it, and after a crash or restart the survivors (or the restarted process) take
+up whatever was not marked delivered. Delivery is at least once: a process
+killed between sending and recording it sends that notice again (the body
+carries ``notice_id`` for receivers that care). Delivery never runs on a
+request thread, so a slow or dead receiver can never hold up a move.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import queue
 import re
 import smtplib
 import threading
 import time
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Any
+
+from .store import Store
 
 log = logging.getLogger("westfront.server")
 
@@ -45,19 +54,25 @@ def check_email(addr: str | None) -> str | None:
 
 @dataclass
 class Notice:
+    id: int
     game_id: str
     game: str
     side: str
     version: int
     turn_label: str | None
     link: str
-    webhook: str | None
-    email: str | None
-    attempts: dict[str, int] = field(default_factory=dict)  # channel -> failed attempts so far
+    channel: str  # "webhook" | "email"
+    target: str  # the URL or the address
+    attempts: int = 0  # failed attempts so far
+
+    @classmethod
+    def from_row(cls, r: dict[str, Any]) -> Notice:
+        return cls(r["id"], r["game_id"], r["game"], r["side"], r["version"], r["turn_label"], r["link"],
+                   r["channel"], r["target"], r["attempts"])
 
     def body(self) -> dict[str, Any]:
-        return {"event": "your_turn", "game_id": self.game_id, "game": self.game, "side": self.side,
-                "version": self.version, "turn": self.turn_label, "link": self.link}
+        return {"event": "your_turn", "notice_id": self.id, "game_id": self.game_id, "game": self.game,
+                "side": self.side, "version": self.version, "turn": self.turn_label, "link": self.link}
 
 
 @dataclass(frozen=True)
@@ -67,81 +82,97 @@ class MailSettings:
     sender: str = "westfront@localhost"
 
 
-class Notifier:
-    """A queue and one delivery thread; ``retries`` attempts per channel, delays ``backoff * 2**k``."""
+MAX_BACKOFF = 3600.0  # seconds: a retry waits at most an hour, however many have failed
 
-    def __init__(self, mail: MailSettings, retries: int = 5, backoff: float = 2.0, timeout: float = 5.0):
+
+class Notifier:
+    """Delivers the outbox: one thread, woken by :meth:`wake` after a move queued a notice and
+    otherwise looking for due notices (retries, other processes' notices) every ``poll`` seconds."""
+
+    def __init__(self, store: Store, mail: MailSettings, retries: int = 5, backoff: float = 2.0,
+                 timeout: float = 5.0, poll: float = 2.0):
+        self.store = store
         self.mail = mail
         self.retries = retries
         self.backoff = backoff
         self.timeout = timeout
-        self._queue: queue.Queue[tuple[float, int, Notice, str] | None] = queue.Queue()
-        self._later: list[tuple[float, int, Notice, str]] = []
-        self._n = 0
+        self.poll = poll
+        self.lease = 2 * timeout + 5.0  # a claimed notice is someone's for this long
+        self._wake = threading.Event()
         self._stop = threading.Event()
         self.delivered: list[tuple[str, str, str]] = []  # (channel, game id, side): for tests and the log
         self._thread = threading.Thread(target=self._run, name="westfront-notify", daemon=True)
+
+    def start(self) -> None:
+        """Start delivering (at server start-up: this also takes up what an earlier run left)."""
+        if self._thread.is_alive():
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="westfront-notify", daemon=True)
         self._thread.start()
 
-    def send(self, notice: Notice) -> None:
-        """Queue a notice on each of its channels (never blocks)."""
-        for channel in ("webhook", "email"):
-            if getattr(notice, channel):
-                self._push(0.0, notice, channel)
+    def wake(self) -> None:
+        """A notice was queued: look now (never blocks)."""
+        self._wake.set()
 
     def stop(self) -> None:
         self._stop.set()
-        self._queue.put(None)
-
-    def _push(self, when: float, notice: Notice, channel: str) -> None:
-        self._n += 1
-        self._queue.put((when, self._n, notice, channel))
+        self._wake.set()
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            now = time.monotonic()
-            wait = min((w for w, *_ in self._later), default=now + 1.0) - now
             try:
-                item = self._queue.get(timeout=max(0.0, min(wait, 1.0)))
-            except queue.Empty:
-                item = None
-            if item is not None:
-                self._later.append(item)
-            now = time.monotonic()
-            due = [x for x in self._later if x[0] <= now]
-            self._later = [x for x in self._later if x[0] > now]
-            for _, _, notice, channel in sorted(due, key=lambda x: x[:2]):
-                self._deliver(notice, channel)
+                wait = self._round()
+            except Exception:  # noqa: BLE001 - the database may be away for a while: try again later
+                log.exception("turn notices: the outbox could not be read")
+                wait = self.poll
+            self._wake.wait(wait)
+            self._wake.clear()
 
-    def _deliver(self, notice: Notice, channel: str) -> None:
+    def _round(self) -> float:
+        """Deliver what is due now; return how long to sleep."""
+        rows = self.store.claim_notices(time.time(), self.lease)
+        for i, r in enumerate(rows):
+            if self._stop.is_set():
+                # stopping: hand back what this process claimed but will not try, so that the next
+                # server (or another process) takes it up at once instead of after the lease
+                self.store.release_notices([x["id"] for x in rows[i:]], time.time())
+                break
+            self._deliver(Notice.from_row(r))
+        if rows:
+            return 0.0
+        nxt = self.store.next_notice_at()
+        return self.poll if nxt is None else min(self.poll, max(0.0, nxt - time.time()))
+
+    def _deliver(self, notice: Notice) -> None:
         try:
-            if channel == "webhook":
+            if notice.channel == "webhook":
                 self._post(notice)
             else:
                 self._mail(notice)
-            self.delivered.append((channel, notice.game_id, notice.side))
         except Exception as e:  # noqa: BLE001 - any failure is retried, then given up with a log line
-            k = notice.attempts.get(channel, 0) + 1
-            notice.attempts[channel] = k
-            if k >= self.retries:
+            k = notice.attempts + 1
+            gave_up = k >= self.retries
+            if gave_up:
                 log.warning("turn notice for game %s (%s) by %s given up after %d attempts: %s",
-                            notice.game_id, notice.side, channel, k, e)
-                return
-            self._later.append((time.monotonic() + self.backoff * 2 ** (k - 1), 0, notice, channel))
+                            notice.game_id, notice.side, notice.channel, k, e)
+            self.store.notice_failed(notice.id, k, time.time() + min(self.backoff * 2 ** (k - 1), MAX_BACKOFF), str(e),
+                                     gave_up)
+            return
+        self.store.notice_done(notice.id, time.time())
+        self.delivered.append((notice.channel, notice.game_id, notice.side))
 
     def _post(self, notice: Notice) -> None:
-        assert notice.webhook is not None
-        req = urllib.request.Request(notice.webhook, data=json.dumps(notice.body()).encode(), method="POST",
+        req = urllib.request.Request(notice.target, data=json.dumps(notice.body()).encode(), method="POST",
                                      headers={"Content-Type": "application/json", "User-Agent": "westfront"})
         with urllib.request.urlopen(req, timeout=self.timeout) as r:  # noqa: S310 - http(s) checked on register
             if not 200 <= r.status < 300:
                 raise OSError(f"webhook answered {r.status}")
 
     def _mail(self, notice: Notice) -> None:
-        assert notice.email is not None
         msg = EmailMessage()
         msg["From"] = self.mail.sender
-        msg["To"] = notice.email
+        msg["To"] = notice.target
         msg["Subject"] = f"westfront: your turn ({notice.side}, {notice.game})"
         msg.set_content(f"It is your turn as {notice.side} in {notice.game}"
                         f"{' (' + notice.turn_label + ')' if notice.turn_label else ''}.\n\n"

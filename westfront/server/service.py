@@ -29,7 +29,7 @@ from .errors import BadRequest, Broken, Conflict, Forbidden, NotFound
 from .hub import Hub
 from .labels import engagement
 from .live import LiveGame, RecordBroken
-from .notify import MailSettings, Notice, Notifier, check_email, check_webhook
+from .notify import MailSettings, Notifier, check_email, check_webhook
 from .store import ActionRecord, GameRecord, Seat, StaleVersion, Store, Summary
 
 log = logging.getLogger("westfront.server")
@@ -64,6 +64,7 @@ class Settings:
     mail_from: str = "westfront@localhost"
     notify_retries: int = 5  # attempts per turn notice and channel
     notify_backoff: float = 2.0  # seconds before the first retry; doubles each time
+    notify_poll: float = 2.0  # seconds between looks at the outbox when nothing woke the notifier
     ai_pool: str = "thread"  # "thread": AI thinks on threads here; "process": in a pool of worker processes
 
 
@@ -89,16 +90,22 @@ class GameService:
         self.ai = AIRunner(self, self.settings.ai_time, self.settings.ai_delay, self.settings.ai_workers,
                            self.settings.ai_pool)
         host, _, port = self.settings.smtp.rpartition(":")
-        self.notifier = Notifier(MailSettings(host or "127.0.0.1", int(port or 25), self.settings.mail_from),
-                                 retries=self.settings.notify_retries, backoff=self.settings.notify_backoff)
+        self.notifier = Notifier(store, MailSettings(host or "127.0.0.1", int(port or 25), self.settings.mail_from),
+                                 retries=self.settings.notify_retries, backoff=self.settings.notify_backoff,
+                                 poll=self.settings.notify_poll)
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._load_locks: dict[str, threading.Lock] = {}
 
     # ----- the cache of live games ---------------------------------------------
-    def live(self, game_id: str) -> LiveGame:
+    def live(self, game_id: str, expect: int | None = None) -> LiveGame:
         """The game in memory, rebuilt from its record (with every hash checked) if needed.
-        With other processes on the database, it is first brought up to the stored version."""
+
+        With other processes on the database, it is first brought up to the stored version —
+        unless the caller is about to write with ``expect`` as the version it has seen and the
+        copy here is at that version: the write checks the version in the database anyway (a
+        stale copy makes it fail with 409 and drops the copy), so the read would be a round trip
+        spent on every move to catch the rare race that check already catches."""
         with self._cache_lock:
             g = self._live.get(game_id)
             if g is not None:
@@ -106,7 +113,8 @@ class GameService:
         if g is None:
             return self._load(game_id)
         if self.settings.shared:
-            g = self._fresh(g)
+            if expect is None or expect != g.version:
+                g = self._fresh(g)
             self.ai.poke(g)  # the process that was thinking for an AI seat may be gone
         return g
 
@@ -267,7 +275,7 @@ class GameService:
 
     # ----- playing ------------------------------------------------------------------
     def act(self, game_id: str, token: str | None, version: int, text: str, diff: bool = False) -> dict[str, Any]:
-        g = self.live(game_id)
+        g = self.live(game_id, expect=version)
         with g.lock:
             side = self.seat(g, token)
             if version != g.version:
@@ -293,9 +301,20 @@ class GameService:
         rec = ap.record
         if rec.barrier and self._due_snapshot(g, rec.ordinal):
             snapshot = (rec.ordinal, rec.hash, canonical_json(g.state.g))
+        # the lobby's turn label changes only at a barrier; then it is read from the mover's new
+        # view (the turn is public in every game), which also answers this request
+        known = not rec.barrier and g.turn_label is not None
+        nxt = g.state.current_player()
+        seat = g.seats.get(nxt) if nxt is not None else None
+        # the turn passes to a human seat: queue its notices (if it registered any) with the move
+        notify = nxt if (nxt != before and seat is not None and not seat.is_ai
+                         and not g.state.is_terminal()) else None
+        view = None
         try:
-            summary = summary_of(g.state, g.turn_label, known=not rec.barrier and g.turn_label is not None)
-            self.store.append_action(g.id, g.version, rec, summary, snapshot)
+            if not known:
+                view = g.state.view(side)
+            summary = summary_of(g.state, g.turn_label if known else (view or {}).get("turn_label"), known=True)
+            self.store.append_action(g.id, g.version, rec, summary, snapshot, notify_side=notify, game=g.game)
         except StaleVersion as e:
             g.discard()
             self.forget(g.id)  # another process wrote this game: reload it from the record
@@ -304,26 +323,17 @@ class GameService:
             g.discard()
             raise
         g.accept(ap)
+        if view is not None:
+            g.keep_view(side, view)
         g.turn_label = summary.turn_label
         if snapshot:
             g.last_snapshot = rec.ordinal
+        if notify is not None:
+            self.notifier.wake()
         self.hub.newer(g.id, g.version)
         self.hub.publish(g.id, lambda sd: self.payload(g, sd, log_since=ap.log_before.get(sd)))
-        nxt = g.state.current_player()
-        if nxt is not None and nxt != before and not g.state.is_terminal():
-            self._notify_turn(g, nxt)
 
     # ----- turn notifications -------------------------------------------------------
-    def _notify_turn(self, g: LiveGame, side: str) -> None:
-        """Queue "your turn" for ``side`` if it registered a webhook or address (never blocks)."""
-        seat = g.seats.get(side)
-        if self.settings.shared:  # another process may have taken the registration
-            seat = self.store.seat(g.id, side) or seat
-        if seat is None or seat.is_ai or not (seat.webhook or seat.email) or not seat.link:
-            return
-        label = g.view_of(None).get("turn_label")
-        self.notifier.send(Notice(g.id, g.game, side, g.version, str(label) if label is not None else None,
-                                  seat.link, seat.webhook, seat.email))
 
     def set_notify(self, game_id: str, token: str | None, webhook: str | None, email: str | None,
                    base_url: str) -> dict[str, Any]:
@@ -356,7 +366,7 @@ class GameService:
         return ordinal - g.last_snapshot >= self.settings.snapshot_every
 
     def undo(self, game_id: str, token: str | None, version: int) -> dict[str, Any]:
-        g = self.live(game_id)
+        g = self.live(game_id, expect=version)
         with g.lock:
             side = self.seat(g, token)
             if version != g.version:

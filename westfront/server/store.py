@@ -101,6 +101,44 @@ _VERSION = select(db.games.c.version).where(db.games.c.id == bindparam("gid"))
 _NOTIFY = text("SELECT pg_notify('westfront', :payload)")
 CHANNEL = "westfront"
 
+# A turn notice is queued in the same transaction as the move that hands over the turn, for each
+# channel the seat registered (read from the seat row there and then: another process may have set it).
+_QUEUE_NOTICE = """
+INSERT INTO outbox (game_id, side, version, channel, target, link, game, turn_label, attempts, next_at,
+                    gave_up, created_at)
+SELECT game_id, side, :new, 'webhook', notify_webhook, notify_link, :game, :s_turn_label, 0, :now, false, :now
+  FROM seats WHERE game_id = :gid AND side = :notify_side AND notify_webhook IS NOT NULL AND notify_link IS NOT NULL
+    {guard}
+UNION ALL
+SELECT game_id, side, :new, 'email', notify_email, notify_link, :game, :s_turn_label, 0, :now, false, :now
+  FROM seats WHERE game_id = :gid AND side = :notify_side AND notify_email IS NOT NULL AND notify_link IS NOT NULL
+    {guard}
+"""
+_QUEUE = text(_QUEUE_NOTICE.format(guard=""))
+
+# PostgreSQL: the whole commit of a move — version check and bump, the action, the turn notice,
+# the NOTIFY to other processes — is one statement in autocommit mode: one round trip. A stale
+# version bumps no row, so nothing else happens and no row comes back.
+_PG_BUMP = """
+WITH bump AS (
+  UPDATE games SET version = :new, n_actions = :n, updated_at = :now, status = :s_status, to_move = :s_to_move,
+                   turn_label = :s_turn_label, result = :s_result
+   WHERE id = :gid AND version = :expected RETURNING id
+), act AS (
+  INSERT INTO actions (game_id, ordinal, side, action, events, hash, barrier, undone, version, created_at)
+  SELECT id, :ordinal, :side, :action, :events, :hash, :barrier, false, :new, :created_at FROM bump
+){queue}
+SELECT {notify} FROM bump
+"""
+
+
+def _pg_append(queue: bool, notify: bool) -> Any:
+    q = ", note AS (" + _QUEUE_NOTICE.format(guard="AND EXISTS (SELECT 1 FROM bump)") + ")" if queue else ""
+    return text(_PG_BUMP.format(queue=q, notify="pg_notify('westfront', :payload)" if notify else "1"))
+
+
+_PG_APPEND = {(q, n): _pg_append(q, n) for q in (False, True) for n in (False, True)}
+
 
 class Store:
     """Game records in a SQL database (SQLAlchemy Core; SQLite or PostgreSQL)."""
@@ -114,6 +152,8 @@ class Store:
         # letting them spin on the busy timeout. PostgreSQL needs no such lock.
         self._sqlite = engine.dialect.name == "sqlite"
         self._write_lock = threading.Lock()
+        # PostgreSQL: single-statement writes need no BEGIN/COMMIT round trips
+        self._auto = None if self._sqlite else engine.execution_options(isolation_level="AUTOCOMMIT")
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -140,21 +180,44 @@ class Store:
                 conn.execute(insert(db.actions), [_action_row(rec.id, a, now) for a in rec.actions])
 
     def append_action(self, game_id: str, expected_version: int, a: ActionRecord, summary: Summary,
-                      snapshot: tuple[int, str, str] | None = None) -> None:
-        """Commit one action; raises StaleVersion when ``expected_version`` is not current."""
+                      snapshot: tuple[int, str, str] | None = None, notify_side: str | None = None,
+                      game: str = "") -> None:
+        """Commit one action; raises StaleVersion when ``expected_version`` is not current.
+
+        ``notify_side``: the move hands the turn to this human seat — queue its turn notices
+        (if it registered any) in the outbox, in the same transaction as the move."""
         now = time.time()
         try:
+            if self._auto is not None and snapshot is None:
+                self._append_pg(game_id, expected_version, a, summary, now, notify_side, game)
+                return
             with self._write() as conn:
-                self._bump(conn, game_id, expected_version, a.version, summary, now, n_actions=a.ordinal)
+                params = self._bump(conn, game_id, expected_version, a.version, summary, now, n_actions=a.ordinal)
                 conn.execute(_INSERT_ACTION, _action_row(game_id, a, now))
                 if snapshot is not None:
                     ordinal, h, state_json = snapshot
                     conn.execute(_INSERT_SNAPSHOT, {"game_id": game_id, "ordinal": ordinal, "hash": h,
                                                     "state": state_json, "created_at": now})
+                if notify_side is not None:
+                    conn.execute(_QUEUE, {**params, "notify_side": notify_side, "game": game})
                 self._notify(conn, game_id, a.version)
         except IntegrityError:
             # another process extended the game at this ordinal first
             raise StaleVersion(self.version_of(game_id)) from None
+
+    def _append_pg(self, game_id: str, expected: int, a: ActionRecord, summary: Summary, now: float,
+                   notify_side: str | None, game: str) -> None:
+        assert self._auto is not None
+        row = _action_row(game_id, a, now)
+        params = {"gid": game_id, "expected": expected, "new": a.version, "n": a.ordinal, "now": now,
+                  **{f"s_{k}": v for k, v in _summary_cols(summary).items()},
+                  "ordinal": a.ordinal, "side": a.side, "action": a.action, "events": row["events"], "hash": a.hash,
+                  "barrier": a.barrier, "created_at": row["created_at"], "notify_side": notify_side, "game": game,
+                  "payload": f"{game_id} {a.version} {self.notify_as}"}
+        stmt = _PG_APPEND[(notify_side is not None, self.notify_as is not None)]
+        with self._auto.connect() as conn:
+            if conn.execute(stmt, params).first() is None:
+                raise StaleVersion(conn.execute(_VERSION, {"gid": game_id}).scalar())
 
     def undo(self, game_id: str, expected_version: int, new_version: int, ordinals: list[int],
              summary: Summary) -> None:
@@ -202,17 +265,53 @@ class Store:
                              ).mappings().first()
         return _seat(r) if r is not None else None
 
+    # ----- the turn-notice outbox ------------------------------------------------
+    def claim_notices(self, now: float, lease: float, limit: int = 20) -> list[dict[str, Any]]:
+        """Due, undelivered notices, each claimed for ``lease`` seconds (its ``next_at`` moves on, so
+        another process — or this one after a crash — takes it up only once the claim has run out)."""
+        ob = db.outbox
+        due = (select(ob.c.id).where(ob.c.delivered_at.is_(None), ob.c.gave_up.is_(False), ob.c.next_at <= now)
+               .order_by(ob.c.next_at).limit(limit))
+        if not self._sqlite:
+            due = due.with_for_update(skip_locked=True)
+        with self._write() as conn:
+            rows = conn.execute(update(ob).where(ob.c.id.in_(due.scalar_subquery())).values(next_at=now + lease)
+                                .returning(*ob.c)).mappings().all()
+        return [dict(r) for r in rows]
+
+    def release_notices(self, notice_ids: list[int], now: float) -> None:
+        """Give claimed notices back (due now): the claiming process stops before trying them."""
+        with self._write() as conn:
+            conn.execute(update(db.outbox).where(db.outbox.c.id.in_(notice_ids)).values(next_at=now))
+
+    def notice_done(self, notice_id: int, now: float) -> None:
+        with self._write() as conn:
+            conn.execute(update(db.outbox).where(db.outbox.c.id == notice_id).values(delivered_at=now))
+
+    def notice_failed(self, notice_id: int, attempts: int, next_at: float, error: str, gave_up: bool) -> None:
+        with self._write() as conn:
+            conn.execute(update(db.outbox).where(db.outbox.c.id == notice_id).values(
+                attempts=attempts, next_at=next_at, last_error=error[:500], gave_up=gave_up))
+
+    def next_notice_at(self) -> float | None:
+        """When the earliest undelivered notice falls due (None: nothing waits)."""
+        ob = db.outbox
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.min(ob.c.next_at)).where(
+                ob.c.delivered_at.is_(None), ob.c.gave_up.is_(False))).scalar()
+
     def set_status(self, game_id: str, status: str) -> None:
         with self._write() as conn:
             conn.execute(update(db.games).where(db.games.c.id == game_id).values(status=status))
 
     def _bump(self, conn: Connection, game_id: str, expected: int, new: int, summary: Summary, now: float,
-              n_actions: int) -> None:
+              n_actions: int) -> dict[str, Any]:
         params = {"gid": game_id, "expected": expected, "new": new, "n": n_actions, "now": now,
                   **{f"s_{k}": v for k, v in _summary_cols(summary).items()}}
         res = conn.execute(_BUMP, params)
         if res.rowcount != 1:
             raise StaleVersion(conn.execute(_VERSION, {"gid": game_id}).scalar())
+        return params
 
     # ----- reads -------------------------------------------------------------
     def version_of(self, game_id: str) -> int | None:

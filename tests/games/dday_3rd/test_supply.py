@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
+from westfront.core.errors import IllegalAction
 from westfront.games.dday_3rd import supply, victory
 
-from .helpers import empty, put
+from .helpers import empty, labels, put, start
 
 
 def test_german_supply_edge():
@@ -133,3 +136,53 @@ def test_reinforcement_room():
     mulberry(s, "S33")
     put(s, "US-1-ID", "S33")
     assert supply.reinforcement_room(s) == s.board.arrow_by_coast["S33"].capacity - 1
+
+
+def over_capacity(s):
+    """Utah (R34) as the only supply point, US 4 ID on it and one unit more than its capacity can feed around it."""
+    mulberry(s, "R34")
+    cap = s.board.arrow_by_coast["R34"].capacity
+    put(s, "US-4-ID", "R34")
+    others = ["US-9-ID", "US-1-ID", "US-2-ID", "US-8-ID", "US-5-ID"][:cap]
+    for u, h in zip(others, ["S35", "R35", "T35", "T36", "S34"], strict=False):
+        put(s, u, h)
+    return others
+
+
+def test_the_allied_player_chooses_who_a_full_supply_point_leaves_out():
+    # D-Day §6.2: surplus units are out of supply; the Allied player decides which, save those on the supply point
+    s = empty(week=3)
+    others = over_capacity(s)
+    s.g["flow"] = []
+    start(s, "week")  # the Allied supply phase asks
+    assert s.frame()["step"] == "surplus" and s.current_player() == "allied"
+    out_now = [u for u, src in supply.allied_assignment(s).items() if src is None]
+    assert len(out_now) == 1 and out_now[0] in others
+    acts = labels(s.legal_actions())
+    assert acts == [f"supply {out_now[0]}", "done"]  # only the left-out unit can be chosen; never US 4 ID
+    with pytest.raises(IllegalAction):
+        s.apply("supply US-4-ID")
+    s.apply(f"supply {out_now[0]}")
+    # the unit left out now may in turn be preferred to the others not chosen yet (never to the chosen one)
+    now_out = [u for u, src in supply.allied_assignment(s).items() if src is None]
+    assert len(now_out) == 1 and now_out[0] != out_now[0]
+    assert labels(s.legal_actions()) == [f"supply {now_out[0]}", "done"]
+    s.apply("done")
+    # D-Day §6.3: the choice is applied at once: the chosen unit stays face up, another one flips
+    assert s.frame()["step"] != "surplus"
+    assert not s.unit(out_now[0])["flipped"]
+    flipped = [u for u in ["US-4-ID", *others] if s.unit(u)["flipped"]]
+    assert flipped == [now_out[0]]
+
+
+def test_no_supply_question_without_a_choice():
+    # D-Day §6.2: within capacity (or with nobody able to reach a point) there is nothing to decide
+    s = empty(week=3)
+    mulberry(s, "R34")
+    put(s, "US-4-ID", "R34")
+    put(s, "US-9-ID", "S35")
+    put(s, "US-1-ID", "AA40")  # far beyond any range: out of supply whatever the choice
+    assert supply.surplus_choices(s) == []
+    start(s, "week")
+    assert s.frame()["step"] != "surplus"
+    assert s.unit("US-1-ID")["flipped"] and not s.unit("US-9-ID")["flipped"]

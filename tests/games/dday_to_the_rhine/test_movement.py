@@ -189,3 +189,33 @@ def test_a_route_towards_a_marker_uncovers_it_and_the_move_goes_on():
         assert s.frame()["step"] == "move_unit" and "stop" in {str(a) for a in s.legal_actions()}
         s.apply("stop")
         assert s.unit("uk-30c")["hex"] == "0405"
+
+
+def test_cheap_move_checks_agree_with_full_searches():
+    # 1944 11.0, 11.2: "may it move at all" (the activation list) is answered from the first steps or by a
+    # layer flood; it must say exactly what the full search says, in positions of real random games
+    import random
+
+    from westfront import api
+    from westfront.games.dday_to_the_rhine import units as U
+    from westfront.games.dday_to_the_rhine.movement import can_motor_somewhere, can_step_somewhere
+
+    checked = 0
+    for seed in (1000, 1003):
+        s = api.load("dday-to-the-rhine", seed=seed)
+        rnd = random.Random(seed)
+        for n in range(400):
+            if s.is_terminal():
+                break
+            if n % 10 == 0:
+                for uid in s.on_map():
+                    if U.base_mp(uid) <= 0:
+                        continue
+                    for mp in (1, 2, unit_mp(s, uid, True)):
+                        assert can_step_somewhere(s, uid, mp) == bool(tactical_reach(s, uid, mp).ends)
+                    if s.side_of(uid) == "allied":
+                        assert can_motor_somewhere(s, uid) == bool(motor_reach(s, uid).ends)
+                    checked += 1
+            acts = s.legal_actions()
+            s.apply(acts[rnd.randrange(len(acts))])
+    assert checked > 200

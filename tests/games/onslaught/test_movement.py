@@ -274,3 +274,31 @@ def test_illegal_destination_explains(field):
     with pytest.raises(IllegalAction, match="6.1"):
         s.apply(f"to {lab(walk(c, 0, 0, 0))}")
     assert s.hash() == h
+
+
+def test_can_move_agrees_with_the_full_floods():
+    # onslaught 6.1, 6.4, 8.6: "may it move at all" (stack moves, the Reserve Step's useful stacks) is answered
+    # from the first step; it must say what the full normal and strategic floods say, in real random games
+    import random
+
+    from westfront import api
+    from westfront.games.onslaught.movement import bridge_hexes, can_move
+
+    checked = 0
+    for seed in (1000, 1002):
+        s = api.load("onslaught", seed=seed)
+        rnd = random.Random(seed)
+        for n in range(600):
+            if s.is_terminal():
+                break
+            if n % 15 == 0:
+                for uid in s.on_map():
+                    for kw in ({"oos": False, "bridges": 0}, {"oos": True, "bridges": 0},
+                               {"oos": False, "bridges": bridge_hexes(s, "allied")},
+                               {"oos": False, "bridges": 0, "normal": False}):
+                        fresh = type(s)(s.g)  # no memo: can_move may not peek at a cached flood
+                        assert can_move(fresh, uid, **kw) == bool(moves(s, uid, **kw).ends()), (uid, kw)
+                    checked += 1
+            acts = s.legal_actions()
+            s.apply(acts[rnd.randrange(len(acts))])
+    assert checked > 200

@@ -71,3 +71,42 @@ def test_statistics_snapshot():
     snap = snapshot(s)
     assert snap["leader"] == "patton" and snap["patton_medals"] == 2 and snap["patch_devers_supplies_on_corps"] == 18
     assert 0.0 <= snap["patch_devers_progress"] <= 1.0 and "montgomery_medals" not in snap
+
+
+def test_determinize_keeps_only_the_recon_peek_of_the_searching_side():
+    # rttr 11.4 Recon: the commander who looked knows the top cards; for everyone else they stay unseen
+    from westfront.testing.kit import play
+
+    from .helpers import turn
+    s = game(2, seed=4)
+    turn(s, "patton")
+    play(s, "recon", "keep")
+    assert s.g["recon_known"]["patton"] == 2
+    top = s.g["decks"]["axis"]["draw"][:2]
+    for k in range(6):
+        assert ai.determinize(s, "patton", random.Random(k)).g["decks"]["axis"]["draw"][:2] == top
+    others = {tuple(ai.determinize(s, "patch_devers", random.Random(k)).g["decks"]["axis"]["draw"][:2]) for k in range(12)}
+    assert len(others) > 1
+    s.draw_card("axis")  # a card leaves the top: one fewer known
+    assert s.g["recon_known"]["patton"] == 1
+
+
+def test_mcts_branches_on_card_draws():
+    # rttr 11.1 Move Corps: entering an empty space draws a Pursuit card; the search treats the draw as chance,
+    # one branch per card it sampled, without peeking at the real deck order
+    from westfront.ai import MCTSAgent
+    from westfront.core.actions import Action
+    from westfront.testing.kit import play
+
+    from .helpers import clear_board, turn
+    s = clear_board(game(2, seed=5))
+    turn(s, "patton")
+    play(s, "move XX-US")
+    step = Action.parse("to rennes")
+    agent = MCTSAgent(2, iterations=40)
+    agent.search(s, "patton", [step], None)
+    assert agent.report.visits == {"to rennes": 40}
+    assert agent.report.outcomes["to rennes"] > 1  # several Pursuit cards came up in the samples
+    stop = Action.parse("stop")
+    agent.search(s, "patton", [stop], None)
+    assert agent.report.outcomes["stop"] == 1  # no draw, one branch

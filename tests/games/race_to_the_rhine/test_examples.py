@@ -15,7 +15,10 @@ from .helpers import axis_top, clear_board, control, game, park, path, put, turn
 def test_movement_halted_example():
     # rttr 4.4 Movement halted: VI Corps spends 1 Fuel, enters Lure (controlled: no card), then Remiremont
     # (Axis marker: 59 Infanterie Div, 2 Ammo, halts); 1 movement allowance left; go on for Fuel or stop.
+    # The example is a Devers-era position (Remiremont lies in the Vosges, far up the Rhone valley): with the
+    # Patch card (rttr 17, reconstructed) the allowance would be 4, see test_abilities.
     s = clear_board(game(2))
+    s.g["commander_card"] = "devers"
     put(s, "VI-US", "vesoul", fuel=2, ammo=2, food=2)
     control(s, "patch_devers", "vesoul", "lure")
     s.g["axis"] = ["remiremont"]

@@ -21,8 +21,9 @@ from . import combat as C
 from . import logistics, movement, victory
 from .board import board
 from .data import HQ, tables, units
+from .plan import plan
 from .position import Position, other
-from .supply import allied_sources
+from .supply import allied_assignment, allied_sources, allied_supplied, assignment_with
 from .view import ORDER, two_roll_best
 
 RESULT_VALUE = {"AE": -1.0, "AR": -0.45, "EX": 0.0, "DR": 0.45, "DE": 1.0}
@@ -76,10 +77,36 @@ def blocked_sources(s: Position) -> list[str]:
 
 
 def threat_to_supply(s: Position, target: str) -> float:
-    """Bonus for attacking a German hex next to an Allied supply point it shuts down."""
+    """Bonus for attacking a German hex next to an Allied supply point it shuts down (or one the plan holds)."""
     m = s.board.m
     i = m.index[target]
-    return 0.6 if any(i in m.nbrs[m.index[h]] for h in blocked_sources(s)) else 0.0
+    if any(i in m.nbrs[m.index[h]] for h in blocked_sources(s)):
+        return 0.6
+    return 0.3 if target in plan(s).threats else 0.0
+
+
+def landing_room(s: Position) -> int:
+    """Units the plan can still feed next week: spare capacity in range plus free places on the east posts."""
+    p = plan(s)
+    m = s.board.m
+    free = 0
+    for h in p.posts:
+        cap = next((src.capacity for src in allied_sources(s) if src.hex == m.index[h]), 0)
+        free += cap - sum(1 for u in s.at(h) if s.side_of(u) == "allied")
+    return p.slots + free
+
+
+def keeps_supply(s: Position, uid: str, i: int) -> bool:
+    """Whether the unit would still be supplied on hex ``i``: its own point reaches it, or a point with room does."""
+    p = plan(s)
+    if (p.served >> i) & 1:
+        return True
+    src = allied_assignment(s).get(uid)
+    if src is None:
+        return False
+    if src in p.areas:
+        return bool((p.areas[src] >> i) & 1)
+    return s.board.m.index[src] == i  # a point with range 0 feeds only its own hex
 
 
 def _hq_bonus(s: Position, i: int) -> float:
@@ -100,7 +127,7 @@ def attack_value(s: Position, c: dict[str, Any]) -> float:
     if idx <= 0:
         return -1.0
     col = tables().crt.columns[idx]
-    dist = two_roll_best(col) if c.get("air") == "bomber" else tables().crt.distribution(col)
+    dist = two_roll_best(col) if C.carpet_bombed(s, c) else tables().crt.distribution(col)
     return sum(p * RESULT_VALUE[r] for r, p in dist.items())
 
 
@@ -138,14 +165,44 @@ def allied_hex_value(s: Position, uid: str, label: str) -> float:
     v = -0.04 * rhine_distance().get(i, 40)
     if (s.board.east_of_rhine >> i) & 1:
         v += 1.0
-    if not (_supply_area(s) >> i) & 1:
+    p = plan(s)
+    here = s.unit(uid)["hex"]
+    if label in p.posts and label != here:
+        v += 0.8  # a free place on an east post: supplied there by standing on it (§6.2, §13)
+    elif not keeps_supply(s, uid, i) and (_supply_area(s) >> i) & 1:
+        v -= 0.4  # in range, but every point reaching it is full: out of supply next week (§6.2)
+    elif not keeps_supply(s, uid, i):
         v -= 0.8  # out of range: flipped next week, eliminated the week after (§6.3, §12)
+    if _guards_point(s, uid, i):
+        v += 0.5  # a ring round a supply point: German units cannot get next to it and shut it down (§6.2)
+    if p.phase != "cross" and _capturable_point(s, label):
+        v += 0.4  # a German-held supply point near the Rhine: more capacity (§6.2)
     if label in s.g["mulberries"] and not [u for u in s.at(label) if u != uid]:
         v += 0.5  # hold the invasion hex: German ZOC would take its control, and its supply, away (§4.3, §6.2)
     if d.type == HQ:
         return _hq_bonus(s, i)
     v += contact_value(s, uid, label)
     return v
+
+
+def _guards_point(s: Position, uid: str, i: int) -> bool:
+    """Whether hex ``i`` is a land neighbour of a supply point the plan holds, not behind a river from it (ZOC does
+    not cross rivers) and not already guarded by another Allied unit."""
+    b = s.board
+    m = b.m
+    if not (b.land >> i) & 1 or any(u != uid for u in s.at(m.label(i))):
+        return False
+    for h in plan(s).keep:
+        j = m.index[h]
+        if i in m.nbrs[j] and "river" not in m.side(i, j) and "sea" not in m.side(i, j):
+            return True
+    return False
+
+
+def _capturable_point(s: Position, label: str) -> bool:
+    b = s.board
+    is_point = label in b.arrow_by_coast or label in b.inland_by_hex
+    return is_point and s.controller(label) != "allied" and rhine_distance().get(b.m.index[label], 40) <= 8
 
 
 def german_hex_value(s: Position, uid: str, label: str) -> float:
@@ -268,8 +325,8 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
     if step == "invasion":
         if v == "invade":
             return 1.0 + sector_score(s, args[0])
-        if v == "pass":
-            return 0.5 if s.week < 14 else 2.0
+        if v == "pass":  # a second front brings Mulberries and supply (§7.2): wait only while already winning
+            return 2.0 if plan(s).phase == "cross" and s.g["east_streak"] > 0 else -10.0
         if v == "land":
             d = units()[args[0]]
             return 1.0 + (0.1 if d.type == "I" else 0.05)
@@ -294,8 +351,8 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
             if units()[args[0]].type == HQ:
                 # an HQ eats capacity: worth it only where it turns an in-land port (range 0) into a real source
                 return 0.3 if any(h in s.board.inland_by_hex for h in s.g["entry_points"]) else -0.5
-            if effective_room(s) > 0:
-                return 0.8
+            if landing_room(s) - len(s.on_continent("allied")) + len(allied_supplied(s)) > 0:
+                return 0.8  # room next week even after the units out of supply now find a place
             return 0.4 if blocked_sources(s) else -0.3
         if v == "replace":
             return 0.6
@@ -320,14 +377,16 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
         return -1.0
     if step == "plan":
         if v == "attack":
-            c = {"targets": [args[0]], "attackers": C.eligible_attackers(s, side, [args[0]], f["combats"]), "air": None}
+            hit = C.committed(s, f["combats"])[1]
+            c = {"targets": [args[0]], "attackers": C.eligible_attackers(s, side, [args[0]], f["combats"]),
+                 "defenders": C.open_units(s, args[0], hit), "air": None}
             bonus = threat_to_supply(s, args[0]) if side == "allied" else 0.0
             return attack_value(s, c) - 0.2 + bonus
         if v == "withdraw":
             return -1.0
         return 0.0  # done
     if step == "attack":
-        base = {"targets": f["targets"], "attackers": f["attackers"], "air": f["air"]}
+        base = {"targets": f["targets"], "attackers": f["attackers"], "defenders": f["defenders"], "air": f["air"]}
         now = attack_value(s, base)
         if v == "add":
             return attack_value(s, dict(base, attackers=[*f["attackers"], args[0]])) - now + 0.05
@@ -336,10 +395,18 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
         if v == "air":
             return attack_value(s, dict(base, air=args[0])) - now - (0.02 if args[0] == "fighter" else 0.1)
         if v == "also":
-            return attack_value(s, dict(base, targets=[*f["targets"], args[0]])) - now - 0.02
+            more = C.open_units(s, args[0], C.committed(s, f["combats"])[1])
+            return attack_value(s, dict(base, targets=[*f["targets"], args[0]],
+                                        defenders=[*f["defenders"], *more])) - now - 0.02
+        if v == "spare":  # the spared unit must still be attacked by someone else (§10): a small cost
+            return attack_value(s, dict(base, defenders=[d for d in f["defenders"] if d != args[0]])) - now - 0.15
+        if v == "include":
+            return attack_value(s, dict(base, defenders=[*f["defenders"], args[0]])) - now + 0.05
         if v == "declare":
             return now if now > -0.3 else now - 0.5
         return -0.3 - now  # cancel
+    if step == "surplus":
+        return surplus_gain(s, args[0]) if v == "supply" else 0.0
     if step == "pick":
         picked = [c for c in f["combats"] if str(c["id"]) == args[0]]
         return attack_value(s, picked[0]) if picked else 0.0
@@ -365,6 +432,21 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
             return 0.05
         return 0.0
     return 0.0
+
+
+def supply_worth(s: Position, uid: str) -> float:
+    """How much keeping this unit in supply matters: across the Rhine-Issel line most (§13), then by distance."""
+    m = s.board.m
+    i = m.index[s.unit(uid)["hex"] or ""]
+    v = 1.0 - 0.02 * rhine_distance().get(i, 40) + 0.05 * units()[uid].af
+    return v + (1.0 if (s.board.east_of_rhine >> i) & 1 else 0.0)
+
+
+def surplus_gain(s: Position, uid: str) -> float:
+    """§6.2 choice: the worth of the units supplied if ``uid`` is served first, minus the worth supplied now."""
+    now = {u for u, src in allied_assignment(s).items() if src is not None}
+    after = {u for u, src in assignment_with(s, uid).items() if src is not None}
+    return sum(supply_worth(s, u) for u in after - now) - sum(supply_worth(s, u) for u in now - after)
 
 
 def _wants_to_move(s: Position, side: str, uid: str) -> bool:

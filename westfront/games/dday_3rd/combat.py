@@ -1,8 +1,8 @@
 """Combat as functions of the position (§10): who must fight, who may join, odds, exchanges, retreats, advances.
 
 A *combat* is a dict kept in the combat phase's frame: ``{"id", "targets": [hex…], "attackers": [uid…],
-"air": None|"fighter"|"bomber"}``. Whole hexes are attacked (see README: splitting one hex's defenders between
-combats is not offered).
+"defenders": [uid…], "air": None|"fighter"|"bomber"}``. ``defenders`` may leave out units of a target hex (they
+are then attacked by another combat, §10); a combat without the key attacks every unit of its target hexes.
 """
 
 from __future__ import annotations
@@ -66,18 +66,24 @@ def engaging_hexes(s: Position, uid: str) -> list[str]:
     return [h for h in enemy_hexes_adjacent(s, lab, s.side_of(uid)) if (s.zoc_of_hex(h) >> i) & 1]
 
 
-def committed(combats: list[Combat]) -> tuple[set[str], set[str]]:
+def committed(s: Position, combats: list[Combat]) -> tuple[set[str], set[str]]:
+    """Units already attacking and enemy units already attacked by the declared combats (§10: once each)."""
     att: set[str] = set()
-    tgt: set[str] = set()
+    dfn: set[str] = set()
     for c in combats:
         att.update(c["attackers"])
-        tgt.update(c["targets"])
-    return att, tgt
+        dfn.update(defenders(s, c))
+    return att, dfn
+
+
+def open_units(s: Position, label: str, attacked: set[str]) -> list[str]:
+    """The units of a hex not yet attacked by a declared combat (§10: one hex's defenders may be split)."""
+    return [u for u in s.at(label) if u not in attacked]
 
 
 def eligible_attackers(s: Position, side: str, targets: list[str], combats: list[Combat]) -> list[str]:
     """Units that may join an attack on ``targets``: adjacent to every target hex and not yet committed (§10)."""
-    taken, _ = committed(combats)
+    taken, _ = committed(s, combats)
     out = []
     for uid in s.on_map(side):
         u = s.unit(uid)
@@ -110,7 +116,11 @@ def hex_multiplier(s: Position, target: str, attackers: list[str]) -> int:
 
 
 def defenders(s: Position, c: Combat) -> list[str]:
-    return [u for t in c["targets"] for u in s.at(t)]
+    """The units a combat attacks: its declared ``defenders`` (still in a target hex), or every unit of its
+    target hexes when none were declared (§10: the attacker may split one hex's defenders between combats)."""
+    if c.get("defenders") is None:
+        return [u for t in c["targets"] for u in s.at(t)]
+    return [u for u in c["defenders"] if s.unit(u)["hex"] in c["targets"]]
 
 
 def totals(s: Position, c: Combat) -> dict[str, Any]:
@@ -118,7 +128,7 @@ def totals(s: Position, c: Combat) -> dict[str, Any]:
     att = sum(s.af(a) for a in c["attackers"])
     mult = {t: hex_multiplier(s, t, [a for a in c["attackers"] if adjacent_across(s, s.unit(a)["hex"], t)])  # type: ignore[arg-type]
             for t in c["targets"]}
-    dfn = sum(s.defn(u).df * mult[t] for t in c["targets"] for u in s.at(t))
+    dfn = sum(s.defn(u).df * mult[s.unit(u)["hex"]] for u in defenders(s, c))
     cad = sum(1 for t in c["targets"] if t in s.g["cad"] and s.side_at(t) == "allied")
     cas = 1 if c.get("air") == "fighter" else 0
     return {"af": att, "df": dfn, "af_total": att + cas, "df_total": dfn + cad, "multiplied": any(v > 1 for v in mult.values()),
@@ -140,50 +150,145 @@ def automatic_defeat(s: Position, c: Combat) -> bool:
     return odds_index(s, c) <= 0
 
 
+def carpet_bombed(s: Position, c: Combat) -> bool:
+    """§10.1.2: a combat with the bomber, or any other attack on the carpet-bombed hex alone (CB affects every
+    attack on its hex; none that spreads over two or more hexes)."""
+    if c.get("air") == "bomber":
+        return True
+    return len(c["targets"]) == 1 and c["targets"][0] == s.g.get("cb_hex")
+
+
 def from_sea(s: Position, c: Combat) -> list[str]:
     """Attackers on sea invasion hexes (§7.1)."""
     b = s.board
     return [a for a in c["attackers"] if (b.sea >> b.m.index[s.unit(a)["hex"]]) & 1]  # type: ignore[index]
 
 
+# ----- the rider of voluntary attacks (§10 exceptions) --------------------------------------------------
+def rider_units(s: Position, side: str, c: Combat) -> set[str]:
+    """Enemy units a combat obliges the side to attack as well (§10 exceptions): an attack across a river hexside
+    obliges an attack on every enemy unit adjacent to that attacker across a river; an attack out of a fortress,
+    on every enemy unit adjacent to the fortress; an attack into a fortress, on every unit in it."""
+    m = s.board.m
+    fort = s.board.fortress
+    out: set[str] = set()
+    for a in c["attackers"]:
+        here = s.unit(a)["hex"]
+        if here is None:
+            continue
+        ia = m.index[here]
+        for t in c["targets"]:
+            it = m.index[t]
+            if it not in m.nbrs[ia]:
+                continue
+            if (fort >> it) & 1:
+                out.update(s.at(t))
+            if (fort >> ia) & 1:
+                for h in enemy_hexes_adjacent(s, here, side):
+                    out.update(s.at(h))
+            if "river" in m.side(ia, it):
+                for h in enemy_hexes_adjacent(s, here, side):
+                    if "river" in m.side(ia, m.index[h]):
+                        out.update(s.at(h))
+    return out
+
+
+def triggers_rider(s: Position, attacker_hex: str, target: str) -> bool:
+    """Whether attacking ``target`` from ``attacker_hex`` is a river or fortress attack (§10 exceptions)."""
+    m = s.board.m
+    ia, it = m.index[attacker_hex], m.index[target]
+    fort = s.board.fortress
+    return bool((fort >> it) & 1 or (fort >> ia) & 1 or "river" in m.side(ia, it))
+
+
+def required_units(s: Position, side: str, combats: list[Combat]) -> set[str]:
+    """Every enemy unit that must be attacked: those in the side's ZOC (§10) and those a declared river or
+    fortress attack obliges (§10 exceptions)."""
+    z = s.zoc(side)
+    m = s.board.m
+    out = {u for u in s.on_map(other(side)) if (z >> m.index[s.unit(u)["hex"]]) & 1}  # type: ignore[index]
+    for c in combats:
+        out |= rider_units(s, side, c)
+    return out
+
+
 # ----- completing the plan (§10, §7.1) ------------------------------------------------------------------
-def complete_plan(s: Position, side: str, combats: list[Combat]) -> list[Combat]:
-    """Add the attacks the rules still require: every unit in enemy ZOC attacks, every enemy hex in ZOC is
-    attacked. Greedy: join a declared attack if adjacent to all its targets, else open one on an engaging hex."""
-    combats = [dict(c, attackers=list(c["attackers"]), targets=list(c["targets"])) for c in combats]
-    taken, hit = committed(combats)
+def complete_plan(s: Position, side: str, declared: list[Combat]) -> tuple[list[Combat], list[Combat]]:
+    """Add the attacks the rules still require: every unit in enemy ZOC attacks, every enemy unit in ZOC and every
+    unit a river or fortress attack obliges (§10 exceptions) is attacked. Greedy: join a declared attack if adjacent
+    to all its targets, else open one. A declared attack whose obligations cannot be met is withdrawn (the
+    attack was not legal as a whole). Returns (combats, withdrawn)."""
+    declared = [copy_combat(c) for c in declared]
+    withdrawn: list[Combat] = []
+    while True:
+        combats = _fill(s, side, [copy_combat(c) for c in declared])
+        _, hit = committed(s, combats)
+        unmet = required_units(s, side, combats) - hit
+        mine = {c["id"] for c in declared}
+        culprit = next((c for c in reversed(combats) if c["id"] in mine and rider_units(s, side, c) & unmet), None)
+        if not unmet or culprit is None:
+            return combats, withdrawn
+        drop = next(c for c in declared if c["id"] == culprit["id"])
+        declared.remove(drop)
+        withdrawn.append(drop)
+
+
+def copy_combat(c: Combat) -> Combat:
+    """A copy with its own lists (frames never share a list: saves and clones would tell them apart)."""
+    out = dict(c, attackers=list(c["attackers"]), targets=list(c["targets"]))
+    if c.get("defenders") is not None:
+        out["defenders"] = list(c["defenders"])
+    return out
+
+
+def _fill(s: Position, side: str, combats: list[Combat]) -> list[Combat]:
+    taken, hit = committed(s, combats)
     for uid in must_attack(s, side):
         if uid in taken:
             continue
         eng = engaging_hexes(s, uid)
-        joined = False
         here = s.unit(uid)["hex"]
+        joined = False
         for c in combats:
             if any(t in eng for t in c["targets"]) and all(adjacent_across(s, here, t) for t in c["targets"]):  # type: ignore[arg-type]
                 c["attackers"].append(uid)
                 joined = True
                 break
-        open_targets = [h for h in eng if h not in hit]
+        open_targets = [h for h in eng if open_units(s, h, hit)]
         if not joined and open_targets:
-            target = min(open_targets, key=lambda h: (sum(s.defn(u).df for u in s.at(h)), h))
-            combats.append({"id": _next_id(combats), "targets": [target], "attackers": [uid], "air": None})
-            hit.add(target)
+            target = min(open_targets, key=lambda h: (sum(s.defn(u).df for u in open_units(s, h, hit)), h))
+            dfn = open_units(s, target, hit)
+            combats.append({"id": _next_id(combats), "targets": [target], "attackers": [uid], "defenders": dfn,
+                            "air": None})
+            hit.update(dfn)
             joined = True
         if joined:
             taken.add(uid)
-    for h in must_be_attacked(s, side):
-        if h in hit:
-            continue
-        free = [u for u in eligible_attackers(s, side, [h], combats)]
+    for _ in range(len(s.on_map(other(side))) + 1):  # riders may oblige further attacks: to a fixed point
+        need = sorted(required_units(s, side, combats) - hit)
+        if not need:
+            break
+        h = s.unit(need[0])["hex"]
+        assert h is not None
+        dfn = open_units(s, h, hit)
+        free = [u for u in eligible_attackers(s, side, [h], combats)
+                if not triggers_rider(s, s.unit(u)["hex"], h)]  # type: ignore[arg-type]
+        free = free or eligible_attackers(s, side, [h], combats)
         if free:
-            combats.append({"id": _next_id(combats), "targets": [h], "attackers": free[:3], "air": None})
-            hit.add(h)
-            continue
-        for c in combats:
-            if not from_sea(s, c) and all(adjacent_across(s, s.unit(a)["hex"], h) for a in c["attackers"]):  # type: ignore[arg-type]
-                c["targets"].append(h)
-                hit.add(h)
-                break
+            combats.append({"id": _next_id(combats), "targets": [h], "attackers": free[:3], "defenders": dfn,
+                            "air": None})
+            taken.update(free[:3])
+        else:
+            host = next((c for c in combats if not from_sea(s, c) and len(c["targets"]) < 3 and all(
+                adjacent_across(s, s.unit(a)["hex"], h) for a in c["attackers"])), None)  # type: ignore[arg-type]
+            if host is None:
+                hit.update(dfn)  # nobody can: left unattacked (see complete_plan's withdrawal)
+                continue
+            if h not in host["targets"]:
+                host["targets"].append(h)
+            if host.get("defenders") is not None:
+                host["defenders"].extend(dfn)
+        hit.update(dfn)
     return combats
 
 
@@ -193,9 +298,10 @@ def _next_id(combats: list[Combat]) -> int:
 
 def plan_problems(s: Position, side: str, combats: list[Combat]) -> list[str]:
     """What the declared attacks still leave undone (for prompts and tests)."""
-    taken, hit = committed(combats)
+    taken, hit = committed(s, combats)
     out = [f"{s.defn(u).label} must attack" for u in must_attack(s, side) if u not in taken]
-    out += [f"{h} must be attacked" for h in must_be_attacked(s, side) if h not in hit]
+    out += [f"{s.defn(u).label} ({s.unit(u)['hex']}) must be attacked"
+            for u in sorted(required_units(s, side, combats) - hit)]
     return out
 
 
@@ -241,6 +347,7 @@ def advance_ends(s: Position, uid: str, vacated: list[str]) -> list[str]:
     return [h for h in vacated if not s.at(h) or s.can_join(uid, h)]
 
 
-__all__ = ["Combat", "advance_ends", "automatic_defeat", "bits", "complete_plan", "defenders", "eligible_attackers",
-           "exchange_loser", "from_sea", "hex_multiplier", "must_attack", "must_be_attacked", "odds_index",
-           "odds_text", "plan_problems", "retreat_ends", "totals"]
+__all__ = ["Combat", "advance_ends", "automatic_defeat", "bits", "carpet_bombed", "committed", "copy_combat", "complete_plan", "defenders",
+           "eligible_attackers", "exchange_loser", "from_sea", "hex_multiplier", "must_attack", "must_be_attacked",
+           "odds_index", "odds_text", "open_units", "plan_problems", "required_units", "retreat_ends", "rider_units",
+           "totals", "triggers_rider"]

@@ -41,6 +41,7 @@ class G(TypedDict, total=False):
     fighters: int  # §6.2/§11: fighter units available this week
     bombers: int  # §10.1.2: bomber units left for the game
     cb_used: bool  # §10.1.2: a carpet bombing flown this week
+    cb_hex: str | None  # §10.1.2: the hex carpet-bombed this week (every single-hex attack on it rolls twice)
     cad: dict[str, int]  # §11.1: Allied hexes with close air defence
     interdicted: list[str]  # §11.2: German units under unit interdiction
     river_interdicted: list[str]  # §11.3: hexes whose river sides are interdicted
@@ -52,6 +53,7 @@ class G(TypedDict, total=False):
     ff_raised: bool  # §9.3.3: the Free French in Paris have become available
     dropped_now: int  # §8: drops this week
     replacement_last: dict[str, str]  # §9.2.1: replacement hex -> side that last occupied it
+    supply_priority: list[str]  # §6.2: Allied units the Allied player chose to keep in supply this week, in order
 
 
 def other(side: str) -> str:

@@ -15,6 +15,7 @@ from .steps_air import TacticalAir
 from .steps_combat import Advance, Attack, Battle, CombatPhase, Exchange, Pick, Plan, Retreat
 from .steps_landing import Airborne, Deploy, Invasion
 from .steps_move import Movement, MoveUnit, PlaceUnit
+from .steps_supply import Surplus
 
 INFO = GameInfo(
     id="dday-3rd",
@@ -48,7 +49,8 @@ RULE_SECTIONS = (
     ("5.3", "Turn sequence", "sequence.py: Game, Week"),
     ("6", "Supply: lines of supply", "supply.py"),
     ("6.1", "German supply", "supply.py: german_supplied"),
-    ("6.2", "Allied supply: capacity and range", "supply.py: allied_sources, allied_assignment"),
+    ("6.2", "Allied supply: capacity and range", "supply.py: allied_sources, allied_assignment, surplus_choices; "
+     "steps_supply.py: Surplus"),
     ("6.3", "Effect of out of supply", "victory.py: apply_supply; position.py: af, mf"),
     ("7", "Allied invasion phase", "steps_landing.py: Invasion; logistics.py: sector_room"),
     ("7.1", "Coastal invasion hexes", "sequence.py: land_invaders; steps_combat.py: Battle.advance"),
@@ -72,7 +74,7 @@ RULE_SECTIONS = (
     ("10", "Combat phase: mandatory combat, planning", "combat.py; steps_combat.py: CombatPhase, Plan, Attack"),
     ("10.1", "Allied combat air support", "steps_combat.py: Attack (air)"),
     ("10.1.1", "Close air support", "combat.py: totals (+1 AF)"),
-    ("10.1.2", "Carpet bombing", "steps_combat.py: Attack.bomber_ok, Battle.roll"),
+    ("10.1.2", "Carpet bombing", "steps_combat.py: Attack.bomber_ok, Battle.roll; combat.py: carpet_bombed"),
     ("10.2", "Combat odds", "combat.py: hex_multiplier, totals, odds_index"),
     ("10.3", "Automatic defeat", "steps_combat.py: CombatPhase.automatic_defeats"),
     ("10.4", "Combat resolution", "steps_combat.py: Battle; data/tables.toml [crt]"),
@@ -93,7 +95,7 @@ class GameState(Position):
 
     INFO = INFO
     STEPS = game_steps(Game, Week, Deploy, Invasion, Airborne, Movement, MoveUnit, PlaceUnit, CombatPhase, Plan,
-                       Attack, Pick, Battle, Exchange, Retreat, Advance, TacticalAir)
+                       Attack, Pick, Battle, Exchange, Retreat, Advance, TacticalAir, Surplus)
     __slots__ = ()
 
     def setup(self, scenario: str, options: dict[str, Any]) -> None:
@@ -101,9 +103,9 @@ class GameState(Position):
         g: dict[str, Any] = self.g
         g.update(week=1, side="german", phase="Set-up", allied_hexes={}, mulberries={}, invasions=[],
                  entry_points=[], rp={"allied": 0, "german": 0}, installations={}, fighters=6, bombers=4,
-                 cb_used=False, cad={}, interdicted=[], river_interdicted=[], attacked_now=[], attacked_last=[],
+                 cb_used=False, cb_hex=None, cad={}, interdicted=[], river_interdicted=[], attacked_now=[], attacked_last=[],
                  landed={"sea": 0, "air": 0, "sectors": {}}, east_streak=0, east_at_start=False, ff_raised=False,
-                 ff_now=False, dropped_now=0, replacement_last={}, invasion_units=[])
+                 ff_now=False, dropped_now=0, replacement_last={}, invasion_units=[], supply_priority=[])
         g["units"] = {}
         for uid, d in units().items():
             box = "german_available" if d.side == "german" else ("paris" if d.paris else "britain")

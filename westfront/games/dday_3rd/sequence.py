@@ -51,18 +51,19 @@ class Week(Procedure[Position]):
     """One turn (a week): the Allied phases, then the German ones (Table 3)."""
 
     name = "week"
-    stages = ("allied_supply", "invasion", "airborne", "allied_movement", "allied_combat", "tactical_air",
+    stages = ("allied_supply", "allied_supply_trace", "invasion", "airborne", "allied_movement", "allied_combat", "tactical_air",
               "allied_attrition", "allied_victory", "german_isolation", "german_movement", "german_combat",
               "german_attrition", "german_victory")
 
     def allied_supply(self, s: Position, f: dict[str, Any]) -> None:
-        """§6.2: fighters refresh, air missions end, supply is traced; §9.3 entry points; §9.2.2 RP; §9.3.3."""
+        """§6.2: fighters refresh, air missions end; the Allied player chooses who a full supply point leaves out."""
         g = s.g
         s.g["side"] = "allied"
         s.g["phase"] = "Allied supply"
         s.emit("week", week=s.week, text=week_label(s.week))
         g["fighters"] = 6
         g["cb_used"] = False
+        g["cb_hex"] = None
         g["cad"] = {}
         g["interdicted"] = []
         g["river_interdicted"] = []
@@ -72,6 +73,13 @@ class Week(Procedure[Position]):
         g["landed"] = {"sea": 0, "air": 0, "sectors": {}}
         for uid in g["units"]:
             s.set_flags(uid, moved=False, attacked=False, dropped=False, fresh=False, pinned=False)
+        g["supply_priority"] = []
+        s.touch()
+        s.call("surplus")
+
+    def allied_supply_trace(self, s: Position, f: dict[str, Any]) -> None:
+        """§6.2/§6.3: supply is traced and applied; §9.3 entry points; §9.2.2 RP; §9.3.3 the Free French."""
+        g = s.g
         flipped, isolated = victory.apply_supply(s, "allied")
         s.emit("supply", side="allied", flipped=flipped, isolated=isolated, rule=s.rule("6.2"),
                text=f"Allied supply: {len(flipped)} unit(s) out of supply, {len(isolated)} isolated")

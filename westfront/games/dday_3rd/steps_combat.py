@@ -20,24 +20,42 @@ class CombatPhase(Procedure[Position]):
     stages = ("plan", "automatic_defeats", "next_combat", "wrap_up")
 
     def plan(self, s: Position, f: dict[str, Any]) -> str | None:
-        if not C.must_attack(s, f["side"]) and not C.must_be_attacked(s, f["side"]) and not _any_contact(s, f["side"]):
+        kept = f.get("combats") or []
+        if not kept and not C.must_attack(s, f["side"]) and not C.must_be_attacked(s, f["side"]) \
+                and not _any_contact(s, f["side"]):
             f["combats"] = []
             return "wrap_up"
-        s.call("plan", side=f["side"], combats=[])
+        s.call("plan", side=f["side"], combats=[C.copy_combat(c) for c in kept])  # no list shared between frames
         return None
 
     def plan_done(self, s: Position, f: dict[str, Any], ret: Any) -> None:
-        f["combats"] = C.complete_plan(s, f["side"], ret)
+        f["combats"], withdrawn = C.complete_plan(s, f["side"], ret)
+        for c in withdrawn:
+            refund_air(s, c)
+            s.emit("withdrawn", combat=c["id"], targets=c["targets"], rule=s.rule("10"),
+                   text=f"Attack on {'+'.join(c['targets'])} withdrawn: the units its river or fortress attack "
+                   "obliges it to fight cannot all be attacked")
+        seen: dict[str, Any] = dict(f.get("announced") or {})
         for c in f["combats"]:
-            s.emit("declare", combat=c["id"], targets=c["targets"], attackers=c["attackers"], air=c.get("air"),
-                   rule=s.rule("10"), text=f"Attack on {'+'.join(c['targets'])} by "
+            sig = [c["targets"], c["attackers"], C.defenders(s, c)]
+            if seen.get(str(c["id"])) == sig:
+                continue
+            seen[str(c["id"])] = sig
+            names = ", ".join(units()[d].label for d in C.defenders(s, c))
+            s.emit("declare", combat=c["id"], targets=c["targets"], attackers=c["attackers"],
+                   defenders=C.defenders(s, c), air=c.get("air"), rule=s.rule("10"),
+                   text=f"Attack on {'+'.join(c['targets'])} ({names}) by "
                    f"{', '.join(units()[a].label for a in c['attackers'])} at {C.odds_text(s, c)}")
+        f["announced"] = seen
 
-    def automatic_defeats(self, s: Position, f: dict[str, Any]) -> None:
-        """§10.3: at 1:7 or worse the attackers are eliminated before any combat is resolved."""
+    def automatic_defeats(self, s: Position, f: dict[str, Any]) -> str | None:
+        """§10.3: at 1:7 or worse the attackers are eliminated before any combat is resolved; an automatic defeat
+        is no attack, so defenders still in the side's ZOC must then be attacked (the plan reopens)."""
         keep = []
+        defeated = False
         for c in f["combats"]:
             if C.automatic_defeat(s, c):
+                defeated = True
                 s.emit("automatic_defeat", combat=c["id"], rule=s.rule("10.3"),
                        text=f"Attack on {'+'.join(c['targets'])} at 1:7 or worse: automatic defeat")
                 for a in c["attackers"]:
@@ -45,6 +63,15 @@ class CombatPhase(Procedure[Position]):
             else:
                 keep.append(c)
         f["combats"] = keep
+        if defeated:
+            s.zoc_control()
+            _, hit = C.committed(s, keep)
+            again = sorted(set(C.required_units(s, f["side"], keep)) - hit)
+            if again and any(C.enemy_hexes_adjacent(s, s.unit(u)["hex"] or "", other(f["side"])) for u in again):
+                s.emit("replan", units=again, rule=s.rule("10.3"),
+                       text="Defenders of an automatic defeat are still in ZOC: they must be attacked")
+                return "plan"
+        return None
 
     def next_combat(self, s: Position, f: dict[str, Any]) -> str | None:
         if not f["combats"]:
@@ -75,6 +102,16 @@ class CombatPhase(Procedure[Position]):
         s.zoc_control()
 
 
+def refund_air(s: Position, c: dict[str, Any]) -> None:
+    """A withdrawn attack gives its air unit back (it never flew)."""
+    if c.get("air") == "fighter":
+        s.g["fighters"] += 1
+    elif c.get("air") == "bomber":
+        s.g["bombers"] += 1
+        s.g["cb_used"] = False
+        s.g["cb_hex"] = None
+
+
 def _any_contact(s: Position, side: str) -> bool:
     """Whether any voluntary attack is possible (across a river, into or out of a fortress)."""
     return any(C.enemy_hexes_adjacent(s, s.unit(uid)["hex"] or "", side) for uid in s.on_map(side))
@@ -95,13 +132,13 @@ class Plan(Step[Position]):
         return f"Declare attacks ({len(f['combats'])} declared){extra}, then done"
 
     def targets(self, s: Position, f: dict[str, Any]) -> list[str]:
-        taken, hit = C.committed(f["combats"])
+        taken, hit = C.committed(s, f["combats"])
         out: set[str] = set()
         for uid in s.on_map(f["side"]):
-            if uid in taken:
+            if uid in taken or s.unit(uid)["attacked"]:
                 continue
             for h in C.enemy_hexes_adjacent(s, s.unit(uid)["hex"], f["side"]):  # type: ignore[arg-type]
-                if h not in hit:
+                if C.open_units(s, h, hit):
                     out.add(h)
         return sorted(out)
 
@@ -117,8 +154,9 @@ class Plan(Step[Position]):
         arrow = b.arrow_by_coast.get(target)
         if arrow is not None:
             forced = [u for u in s.at(arrow.sea) if s.side_of(u) == f["side"]]
-        s.call("attack", side=f["side"], targets=[target], attackers=forced, forced=forced, air=None,
-               combats=f["combats"])
+        _, hit = C.committed(s, f["combats"])
+        s.call("attack", side=f["side"], targets=[target], attackers=list(forced), forced=forced, air=None,
+               defenders=C.open_units(s, target, hit), combats=f["combats"])
 
     def resume(self, s: Position, f: dict[str, Any], ret: Any) -> None:
         if ret:
@@ -126,6 +164,9 @@ class Plan(Step[Position]):
             f["combats"].append(ret)
 
     def on_withdraw(self, s: Position, f: dict[str, Any], cid: str) -> None:
+        for c in f["combats"]:
+            if str(c["id"]) == cid:
+                refund_air(s, c)
         f["combats"] = [c for c in f["combats"] if str(c["id"]) != cid]
 
     def on_done(self, s: Position, f: dict[str, Any]) -> None:
@@ -134,7 +175,9 @@ class Plan(Step[Position]):
 
 class Attack(AttackBuilder):
     """Build one attack: ``add``/``remove`` attackers, ``also HEX`` to attack a second adjacent hex together,
-    ``air fighter`` (CAS, §10.1.1) or ``air bomber`` (carpet bombing, §10.1.2), then ``declare`` or ``cancel``."""
+    ``spare UNIT``/``include UNIT`` to leave a defender of a target hex to another combat or take it back (§10: one
+    hex's defenders may be split; not against invaders, who attack their coastal hex as a whole), ``air fighter``
+    (CAS, §10.1.1) or ``air bomber`` (carpet bombing, §10.1.2), then ``declare`` or ``cancel``."""
 
     name = "attack"
 
@@ -142,9 +185,10 @@ class Attack(AttackBuilder):
         return str(f["side"])
 
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
-        c = {"targets": f["targets"], "attackers": f["attackers"], "air": f["air"]}
+        c = {"targets": f["targets"], "attackers": f["attackers"], "defenders": f["defenders"], "air": f["air"]}
         odds = C.odds_text(s, c) if f["attackers"] else "no attackers yet"
-        return f"Attack {'+'.join(f['targets'])}: {odds}"
+        names = ", ".join(units()[d].label for d in f["defenders"])
+        return f"Attack {'+'.join(f['targets'])} ({names}): {odds}"
 
     def eligible(self, s: Position, f: dict[str, Any]) -> list[str]:
         return C.eligible_attackers(s, f["side"], f["targets"], f["combats"])
@@ -161,16 +205,34 @@ class Attack(AttackBuilder):
                 out.append(act("air", "fighter"))
             if self.bomber_ok(s, f):
                 out.append(act("air", "bomber"))
-        if not f["forced"] and len(f["targets"]) < 3:
-            _, hit = C.committed(f["combats"])
-            cands: set[str] = set()
-            for a in f["attackers"]:
-                for h in C.enemy_hexes_adjacent(s, s.unit(a)["hex"], f["side"]):  # type: ignore[arg-type]
-                    if h not in f["targets"] and h not in hit and all(
-                            C.adjacent_across(s, s.unit(x)["hex"], h) for x in f["attackers"]):  # type: ignore[arg-type]
-                        cands.add(h)
-            out += [act("also", h) for h in sorted(cands)]
+        if not f["forced"]:
+            _, hit = C.committed(s, f["combats"])
+            if len(f["targets"]) < 3:
+                cands: set[str] = set()
+                for a in f["attackers"]:
+                    for h in C.enemy_hexes_adjacent(s, s.unit(a)["hex"], f["side"]):  # type: ignore[arg-type]
+                        if h not in f["targets"] and C.open_units(s, h, hit) and all(
+                                C.adjacent_across(s, s.unit(x)["hex"], h) for x in f["attackers"]):  # type: ignore[arg-type]
+                            cands.add(h)
+                out += [act("also", h) for h in sorted(cands)]
+            out += [act("spare", d) for d in self.spareable(s, f)]
+            out += [act("include", u) for t in f["targets"] for u in C.open_units(s, t, hit | set(f["defenders"]))]
         return out
+
+    def spareable(self, s: Position, f: dict[str, Any]) -> list[str]:
+        """Defenders that may be left out: each target hex keeps at least one defender in this combat."""
+        out = []
+        for d in f["defenders"]:
+            h = s.unit(d)["hex"]
+            if sum(1 for x in f["defenders"] if s.unit(x)["hex"] == h) > 1:
+                out.append(d)
+        return out
+
+    def on_spare(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        f["defenders"].remove(uid)
+
+    def on_include(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        f["defenders"].append(uid)
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         out = [a for a in super().actions(s, f) if not (a.verb == "remove" and a.args[0] in f["forced"])]
@@ -189,7 +251,9 @@ class Attack(AttackBuilder):
         f["air"] = kind
 
     def on_also(self, s: Position, f: dict[str, Any], target: str) -> None:
+        _, hit = C.committed(s, f["combats"])
         f["targets"].append(target)
+        f["defenders"].extend(C.open_units(s, target, hit))
         if f["air"] == "bomber":
             f["air"] = None
 
@@ -199,7 +263,9 @@ class Attack(AttackBuilder):
         elif f["air"] == "bomber":
             s.g["bombers"] -= 1
             s.g["cb_used"] = True
-        s.end({"id": 0, "targets": list(f["targets"]), "attackers": list(f["attackers"]), "air": f["air"]})
+            s.g["cb_hex"] = f["targets"][0]
+        s.end({"id": 0, "targets": list(f["targets"]), "attackers": list(f["attackers"]),
+               "defenders": list(f["defenders"]), "air": f["air"]})
 
 
 class Pick(Step[Position]):
@@ -243,7 +309,7 @@ class Battle(Procedure[Position]):
             s.emit("combat", combat=c["id"], odds=col, roll=None, result="DE", rule=s.rule("10.4"),
                    text=f"Attack on {'+'.join(c['targets'])} at 7:1: DE without a roll")
             return None
-        n = 2 if c.get("air") == "bomber" else 1
+        n = 2 if C.carpet_bombed(s, c) else 1
         rolls = s.roll(6, n, why=f"attack on {'+'.join(c['targets'])} at {col}", side=f["side"], rule=s.rule("10.4"))
         results = [crt.result(col, r) for r in rolls]
         s.emit("combat", combat=c["id"], odds=col, roll=rolls, results=results, rule=s.rule("10.4"),

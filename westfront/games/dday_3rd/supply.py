@@ -3,7 +3,8 @@
 German (§6.1): an unlimited line through hexes free of Allied units and Allied ZOC to a hex of the east edge;
 a fortress supplies the German units in it. Allied (§6.2): controlled coastal supply hexes and in-land ports,
 each with a capacity (its map number) and a range from Table 4 (HQs stacked on it, or a Mulberry); the units on a
-supply point are served first, the rest by a maximum matching (``core.supply.assign_capacity``).
+supply point are served first, the rest by a maximum matching (``core.supply.assign_capacity``) that serves first
+the units the Allied player chose at the supply phase (``g["supply_priority"]``, §6.2).
 """
 
 from __future__ import annotations
@@ -71,8 +72,38 @@ def allied_assignment(s: Position) -> dict[str, str | None]:
         m = b.m
         passable = b.playable & ~s.occupied("german") & ~s.zoc("german")
         placed = [(uid, m.index[s.unit(uid)["hex"]]) for uid in s.on_continent("allied")]  # type: ignore[index]
-        return assign_capacity(m.nbrs, placed, allied_sources(s), passable)
+        return assign_capacity(m.nbrs, placed, allied_sources(s), passable, s.g.get("supply_priority") or ())
     return s.cached("allied_assignment", build)  # type: ignore[no-any-return]
+
+
+def assignment_with(s: Position, first: str) -> dict[str, str | None]:
+    """The assignment if ``first`` were served after the units already chosen (§6.2; for the AI's choice)."""
+    b = s.board
+    m = b.m
+    passable = b.playable & ~s.occupied("german") & ~s.zoc("german")
+    placed = [(uid, m.index[s.unit(uid)["hex"]]) for uid in s.on_continent("allied")]  # type: ignore[index]
+    return assign_capacity(m.nbrs, placed, allied_sources(s), passable, [*(s.g.get("supply_priority") or ()), first])
+
+
+def surplus_choices(s: Position) -> list[str]:
+    """§6.2: Allied units out of supply only because a supply point is over capacity — those the Allied player may
+    still choose to supply (another unit then goes out of supply in its place). Units on a supply point are always
+    served first and never displaced."""
+    def build() -> list[str]:
+        b = s.board
+        m = b.m
+        passable = b.playable & ~s.occupied("german") & ~s.zoc("german")
+        placed = [(uid, m.index[s.unit(uid)["hex"]]) for uid in s.on_continent("allied")]  # type: ignore[index]
+        srcs = allied_sources(s)
+        prio = list(s.g.get("supply_priority") or ())
+        now = allied_assignment(s)
+        out = []
+        for uid, _ in placed:
+            if now[uid] is None and not s.unit(uid)["fresh"] \
+                    and assign_capacity(m.nbrs, placed, srcs, passable, [*prio, uid])[uid] is not None:
+                out.append(uid)
+        return out
+    return s.cached("surplus_choices", build)  # type: ignore[no-any-return]
 
 
 def allied_supplied(s: Position) -> set[str]:
@@ -98,5 +129,5 @@ def unsupplied_hexes(s: Position, side: str) -> list[str]:
     return sorted({s.unit(u)["hex"] for u in s.on_continent(side) if u not in sup})  # type: ignore[misc]
 
 
-__all__ = ["allied_assignment", "allied_capacity", "allied_sources", "allied_supplied", "bits", "german_supplied",
+__all__ = ["allied_assignment", "assignment_with", "surplus_choices", "allied_capacity", "allied_sources", "allied_supplied", "bits", "german_supplied",
            "reinforcement_room", "supplied", "supply_range", "unsupplied_hexes"]

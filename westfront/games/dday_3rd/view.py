@@ -80,9 +80,10 @@ def preview(s: Position, action: Action | str) -> dict[str, Any] | None:
         if dest is None or dest not in r.cost:
             return None
         return {"cost": r.cost[dest], "path": [m.label(h) for h in r.path(dest)]}
-    if f["step"] == "attack" and a.verb in ("declare", "add", "remove", "air", "also"):
+    if f["step"] == "attack" and a.verb in ("declare", "add", "remove", "air", "also", "spare", "include"):
         attackers = list(f["attackers"])
         targets = list(f["targets"])
+        dfn = list(f["defenders"])
         air = f["air"]
         if a.verb == "add":
             attackers.append(a.args[0])
@@ -92,15 +93,20 @@ def preview(s: Position, action: Action | str) -> dict[str, Any] | None:
             air = a.args[0]
         elif a.verb == "also":
             targets.append(a.args[0])
+            dfn += C.open_units(s, a.args[0], C.committed(s, f["combats"])[1])
+        elif a.verb == "spare" and a.args[0] in dfn:
+            dfn.remove(a.args[0])
+        elif a.verb == "include":
+            dfn.append(a.args[0])
         if not attackers:
             return None
-        c = {"targets": targets, "attackers": attackers, "air": air}
+        c = {"targets": targets, "attackers": attackers, "defenders": dfn, "air": air}
         idx = C.odds_index(s, c)
         crt = tables().crt
         if idx <= 0:
             return {"odds": "1:7 or worse", "modifiers": [], "results": {"AE": 1.0}}
         dist = crt.distribution(crt.columns[idx])
-        if air == "bomber":
+        if C.carpet_bombed(s, c):
             dist = two_roll_best(crt.columns[idx])
         return {"odds": crt.columns[idx], "modifiers": [], "results": dist}
     return None

@@ -79,6 +79,7 @@ N, NE, SE, S, SW, NW = range(6)
 DIR_NAMES = {"N": N, "NE": NE, "SE": SE, "S": S, "SW": SW, "NW": NW, "E": -1, "W": -2}
 
 
+@cache  # asked for the same few place names (Antwerp, Royan, Walcheren) on every legal-action list
 def norm(name: str) -> str:
     """Compare place names without accents, case, spaces or the Saint/St difference."""
     t = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
@@ -232,6 +233,13 @@ class Board:
     @cached_property
     def dilator(self) -> Dilator:
         return Dilator([list(ns) for ns in self.adj])
+
+    @cached_property
+    def motor_dilator(self) -> Dilator:
+        """Steps of a motorised move (11.2): land neighbours, never across the Rhine or the sea
+        (the edges of ``reach`` with ``flat_cost`` and ``rhine_blocked``)."""
+        blocked = self.rhine_blocked
+        return Dilator([[j for j in ns if (i, j) not in blocked] for i, ns in enumerate(self.adj)])
 
     def distance(self, a: int, b: int) -> int:
         return self.m.distance(a, b)

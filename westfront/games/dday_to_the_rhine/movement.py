@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.bitboard import bits
-from ...core.movement import MoveModel, Reach, reach
+from ...core.movement import MoveModel, Reach, can_end_anywhere, reach
 from . import units as U
 from .board import EXIT_ZONES, board
 from .hidden import hidden_pieces
@@ -74,28 +74,35 @@ def tactical_model(s: Position, uid: str, mp: int) -> MoveModel:
 
 
 def tactical_reach(s: Position, uid: str, mp: int, start: int | None = None) -> Reach:
+    """11.0: memoised on the position, so the reach that lists a move's destinations is reused to apply it."""
     i = s.hex_of(uid) if start is None else start
-    return reach(board().adj, i, tactical_model(s, uid, mp))
+    return s.cached(("tactical_reach", uid, mp, i),  # type: ignore[no-any-return]
+                    lambda: reach(board().adj, i, tactical_model(s, uid, mp)))
+
+
+def motor_model(s: Position, uid: str, hexes: int) -> MoveModel:
+    """11.2: ``hexes`` hexes, ignoring terrain; no enemy ZOC, no Rhine."""
+    b = board()
+    ezoc = s.enemy_zoc_bb("allied")
+    return MoveModel(mp=hexes, enter=b.flat_cost, side_extra=b.rhine_blocked,
+                     blocked=s.blocking_bb("allied") | ezoc | (b.land_bb & ~area_bb(s)),
+                     no_end=friends_bb(s, "allied", uid))
 
 
 def motor_reach(s: Position, uid: str, start: int | None = None) -> Reach:
     """11.2: up to twice the MP in hexes, ignoring terrain; no enemy ZOC, no Rhine."""
-    b = board()
     i = s.hex_of(uid) if start is None else start
-    ezoc = s.enemy_zoc_bb("allied")
-    model = MoveModel(mp=2 * U.base_mp(uid), enter=b.flat_cost, side_extra=b.rhine_blocked,
-                      blocked=s.blocking_bb("allied") | ezoc | (b.land_bb & ~area_bb(s)),
-                      no_end=friends_bb(s, "allied", uid))
-    return reach(b.adj, i, model)
+    return motor_reach_from(s, uid, i, 2 * U.base_mp(uid))
 
 
 def motor_reach_left(s: Position, uid: str, hexes_left: int) -> Reach:
-    b = board()
-    ezoc = s.enemy_zoc_bb("allied")
-    model = MoveModel(mp=hexes_left, enter=b.flat_cost, side_extra=b.rhine_blocked,
-                      blocked=s.blocking_bb("allied") | ezoc | (b.land_bb & ~area_bb(s)),
-                      no_end=friends_bb(s, "allied", uid))
-    return reach(b.adj, s.hex_of(uid), model)
+    return motor_reach_from(s, uid, s.hex_of(uid), hexes_left)
+
+
+def motor_reach_from(s: Position, uid: str, start: int, hexes: int) -> Reach:
+    """Memoised on the position like :func:`tactical_reach`."""
+    return s.cached(("motor_reach", uid, hexes, start),  # type: ignore[no-any-return]
+                    lambda: reach(board().adj, start, motor_model(s, uid, hexes)))
 
 
 def rail_destinations(s: Position, uid: str) -> list[int]:
@@ -147,16 +154,43 @@ def in_enemy_zoc(s: Position, uid: str) -> bool:
     return bool((s.enemy_zoc_bb(side) >> s.hex_of(uid)) & 1)
 
 
+def move_blocked(s: Position, side: str) -> int:
+    """Hexes a move of ``side`` may not enter: enemy pieces, and outside the playable area (18.3)."""
+    b = board()
+    return s.cached(("move_blocked", side),  # type: ignore[no-any-return]
+                    lambda: s.blocking_bb(side) | (b.land_bb & ~area_bb(s)))
+
+
+def motor_blocked(s: Position) -> int:
+    """11.2: a motorised move never enters enemy ZOC either."""
+    return s.cached("motor_blocked",  # type: ignore[no-any-return]
+                    lambda: move_blocked(s, "allied") | s.enemy_zoc_bb("allied"))
+
+
 def can_motor_somewhere(s: Position, uid: str) -> bool:
-    """11.2: whether a motor move could end anywhere (an empty, open neighbour settles it cheaply)."""
+    """11.2: whether a motor move could end anywhere: ``bool(motor_reach(s, uid).ends)``.
+
+    Every motorised step costs one hex, so a layer-by-layer flood answers it: an empty, open
+    neighbour usually settles it at once; otherwise the first layer holding a hex free of friends."""
     b = board()
     i = s.hex_of(uid)
-    blocked = s.blocking_bb("allied") | s.enemy_zoc_bb("allied") | (b.land_bb & ~area_bb(s))
+    blocked = motor_blocked(s)
     occ = s.occupancy()
     rhine = b.rhine_blocked
     if any(not (blocked >> n) & 1 and n not in occ and (i, n) not in rhine for n in b.adj[i]):
         return True
-    return bool(motor_reach(s, uid).ends)
+    passable = b.land_bb & ~blocked
+    no_end = friends_bb(s, "allied", uid)
+    dil = b.motor_dilator
+    seen = frontier = 1 << i
+    for _ in range(2 * U.base_mp(uid)):
+        frontier = dil.step(frontier) & passable & ~seen
+        if not frontier:
+            return False
+        if frontier & ~no_end:
+            return True
+        seen |= frontier
+    return False
 
 
 def can_step_somewhere(s: Position, uid: str, mp: int) -> bool:
@@ -168,7 +202,7 @@ def can_step_somewhere(s: Position, uid: str, mp: int) -> bool:
         return bool(tactical_reach(s, uid, mp).ends)
     i = s.hex_of(uid)
     side = s.side_of(uid)
-    blocked = s.blocking_bb(side) | (b.land_bb & ~area_bb(s))
+    blocked = move_blocked(s, side)
     occ = s.occupancy()
     ezoc = s.enemy_zoc_bb(side)
     for n in b.adj[i]:
@@ -177,7 +211,7 @@ def can_step_somewhere(s: Position, uid: str, mp: int) -> bool:
         c = max(b.enter_cost[n], ZOC_COST if (ezoc >> n) & 1 else 0) + max(b.side_extra.get((i, n), 0), 0)
         if c <= mp:
             return True
-    return bool(tactical_reach(s, uid, mp).ends)
+    return can_end_anywhere(b.adj, i, tactical_model(s, uid, mp))
 
 
 MANTEUFFEL = "ge-5pa"  # 6.2: the 5th Panzer Army may not move in June

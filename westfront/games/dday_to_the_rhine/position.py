@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from ...core.actions import Action, Event
+from ...core.actions import Event
 from ...core.bitboard import bits
 from ...core.movement import zoc_of
 from ...core.state import State
@@ -132,18 +132,11 @@ class Position(State):
     """The 1944 position: typed access to ``g``, queries, and the changes that keep the cache right."""
 
     __slots__ = ()
+    FLAT_TABLES = ("units", "phantoms")  # records of scalars: clone copies them record by record
 
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Event] | None = None):
         migrate(g)
         super().__init__(g, history, log)
-
-    def apply(self, action: Action | str) -> list[Event]:
-        # steps write to g directly (markers, budgets): derived facts are rebuilt for each action
-        self.memo.clear()
-        try:
-            return super().apply(action)
-        finally:
-            self.memo.clear()
 
     @property
     def pos(self) -> PositionData:

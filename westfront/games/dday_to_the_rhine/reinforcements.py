@@ -48,12 +48,12 @@ def _german_cities_in_germany(s: Position) -> list[int]:
 
 def _usable(s: Position, side: str, hexes: set[int], need_supply: bool = True) -> list[int]:
     """Drop hexes that are off the playable area, enemy-held or (when required) out of supply."""
-    enemy = s.enemy_units_bb(side)
-    area = supply_map(s, side).area
-    play = area_bb(s)
-    cities = board().cities
-    return sorted(h for h in hexes if (play >> h) & 1 and not (enemy >> h) & 1 and (not need_supply or (area >> h) & 1)
-                  and not (h in cities and not s.controls(side, h)))  # 9.2: cities must be controlled
+    allied_cities = s.allied_control_bb()
+    enemy_cities = board().city_bb & (~allied_cities if side == "allied" else allied_cities)  # 9.2: controlled
+    ok = area_bb(s) & ~s.enemy_units_bb(side) & ~enemy_cities
+    if need_supply:
+        ok &= supply_map(s, side).area
+    return [h for h in sorted(hexes) if (ok >> h) & 1]
 
 
 def allied_bases(s: Position, uid: str) -> set[int]:

@@ -97,6 +97,7 @@ class Month(Procedure[Position]):
             s.finish(final_result(s))
             return
         g["turn"] += 1
+        s.touch()  # supply edges change with the month (13.0)
         s.goto("month")
 
     @staticmethod

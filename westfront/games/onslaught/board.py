@@ -136,6 +136,9 @@ class Board:
         self.rhine_only = self._edges(lambda k: k in self.rhine_sides)
         self.major_only = self._edges(lambda k: k in self.major_sides)
         self.scheldt_only = self._edges(lambda k: k in self.scheldt_sides)
+        # (side, hex) -> the first steps of a move from it: (normal steps, Rhine steps, whole-allowance crossings),
+        # filled as asked (``first_steps``)
+        self._first: dict[tuple[str, int], tuple[int, int, int]] = {}
         self.west_of_rhine = self._zone(n["west_of_rhine"]) & self.land or self._flood_west(sea_sides)
         self.east_of_vl = self._zone(n["east_of_vl"]) & self.land or self._flood_east(sea_sides)
         self.coast_france = self._zone(n["france_coast"]) & self.land or self._coast(sea_sides) & self.france
@@ -214,6 +217,20 @@ class Board:
 
     def locate(self, lon: float, lat: float) -> int:
         return self.nearest(lon, lat, self.land)
+
+    def first_steps(self, side: str, h: int) -> tuple[int, int, int]:
+        """The hexes one step from ``h`` for a division of ``side`` (6.5): by its movement dilator, across
+        the Rhine only (into a bridgehead, Allied), and across the waterway that takes the whole allowance."""
+        key = (side, h)
+        got = self._first.get(key)
+        if got is None:
+            s1 = 1 << h
+            if side == "german":
+                got = (self.dil_german.step(s1), 0, self.scheldt_only.step(s1))
+            else:
+                got = (self.dil_allied.step(s1), self.rhine_only.step(s1), self.major_only.step(s1))
+            self._first[key] = got
+        return got
 
     def within(self, sources: int, k: int) -> int:
         """Hexes at most ``k`` one-MP steps from ``sources`` over land, never across sea (onslaught 6.4)."""

@@ -11,10 +11,12 @@ the step's frame, so it survives saves.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core.actions import Action, act
 from ...core.state import Step
+from .board import Board
 from .position import Position
 
 ZOOM_LIMIT = 60
@@ -27,14 +29,29 @@ def block_of(s: Position, h: int) -> tuple[int, int]:
     return blk
 
 
-def _representative(s: Position, hexes: list[int]) -> int:
+def _representative(b: Board, hexes: list[int]) -> int:
     """The candidate nearest the middle of its group: the hex the UI shows for the block."""
-    off = s.board.offset
+    off = b.offset
     offs = [off[h] for h in hexes]
     cx = sum(c for c, _ in offs) / len(offs)
     cy = sum(r for _, r in offs) / len(offs)
     best = min(range(len(hexes)), key=lambda i: ((offs[i][0] - cx) ** 2 + (offs[i][1] - cy) ** 2, hexes[i]))
     return hexes[best]
+
+
+@lru_cache(maxsize=512)
+def _block_actions(b: Board, cands: tuple[int, ...]) -> tuple[Action, ...]:
+    """``near HEX`` for each block holding candidates; a pure function of the board and the candidates,
+    kept per process (strategic moves and replacements ask for the same lists again and again)."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    blocks = b.block
+    for h in cands:
+        groups.setdefault(blocks[h], []).append(h)  # type: ignore[arg-type]
+    return tuple(act("near", b.m.label(_representative(b, g))) for _, g in sorted(groups.items()))
+
+
+def _blocks(s: Position, cands: tuple[int, ...]) -> tuple[Action, ...]:
+    return _block_actions(s.board, cands)
 
 
 def hex_actions(s: Position, f: dict[str, Any], cands: list[int], verb: str, *prefix: str) -> list[Action]:
@@ -44,11 +61,7 @@ def hex_actions(s: Position, f: dict[str, Any], cands: list[int], verb: str, *pr
         return [act(verb, *prefix, m.label(h)) for h in sorted(cands)]
     zoom = f.get("zoom")
     if zoom is None:
-        groups: dict[tuple[int, int], list[int]] = {}
-        blocks = s.board.block
-        for h in cands:
-            groups.setdefault(blocks[h], []).append(h)  # type: ignore[arg-type]
-        return [act("near", m.label(_representative(s, g))) for _, g in sorted(groups.items())]
+        return list(_blocks(s, tuple(cands)))
     z = (zoom[0], zoom[1])
     blocks = s.board.block
     inside = [h for h in cands if blocks[h] == z]

@@ -153,6 +153,10 @@ def moves(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = True
     got = s.memo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
+    return s.cached(key, lambda: _moves(s, uid, oos, bridges, normal, strategic))  # type: ignore[no-any-return]
+
+
+def _moves(s: Position, uid: str, oos: bool, bridges: int, normal: bool, strategic: bool) -> Moves:
     info = UNITS[uid]
     side = info.side
     enemy_side = other(side)
@@ -169,8 +173,42 @@ def moves(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = True
         nf = flood(b, side, start, 1 if oos else mp, passable, ezoc & ~(1 << start), ff, bridges)
     if strategic and not oos and strategic_eligible(s, uid):
         sf = flood(b, side, start, 3 * mp, passable & ~s.near_bb(enemy_side), 0, 0, bridges)
-    out = s.memo[key] = Moves(nf, sf, b)
-    return out
+    return Moves(nf, sf, b)
+
+
+def _first_step(b: Board, side: str, start: int, passable: int, first_forbidden: int, bridges: int) -> bool:
+    """Would :func:`flood` from ``start`` (allowance at least 1) reach any hex? Layer 1 or a crossing."""
+    step, rhine, across = b.first_steps(side, start)
+    if side == "allied" and bridges:
+        step |= rhine & bridges
+    ok = passable & ~first_forbidden & ~(1 << start)
+    return bool(step & ok) or bool(across & ok)
+
+
+def can_move(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = True, strategic: bool = True) -> bool:
+    """``bool(moves(...).ends())`` from the first step only: may this division move at all now?
+
+    Every flood that takes one step has a destination, so a full flood is not needed to know."""
+    got = s.memo.get(("moves", uid, oos, bridges, normal, strategic))
+    if got is not None:
+        return bool(got.ends())
+    info = UNITS[uid]
+    side = info.side
+    enemy_side = other(side)
+    start = s.hex_of(uid)
+    assert start is not None
+    if info.type.mp <= 0:
+        return False
+    b = s.board
+    passable = b.land & ~s.side_bb(enemy_side)
+    if normal:
+        ezoc = s.zoc_bb(enemy_side)
+        ff = ezoc if (ezoc >> start) & 1 else 0
+        if _first_step(b, side, start, passable, ff, bridges):
+            return True
+    if strategic and not oos and strategic_eligible(s, uid):
+        return _first_step(b, side, start, passable & ~s.near_bb(enemy_side), 0, bridges)
+    return False
 
 
 def bridge_hexes(s: Position, side: str) -> int:

@@ -69,6 +69,8 @@ class PositionData(TypedDict):
     logged_vp: NotRequired[list[int]]  # the victory points last written to the log, [allied, german] (13.3)
 
 
+IS_ALLIED = {uid: UNITS[uid].side == "allied" for uid in ALL_IDS}
+
 LEGACY_KEYS = {"sp": "supply_points", "rp": "replacement_points", "vp": "victory_points", "act": "action"}
 LEGACY_ACTION_KEYS = {"oos": "out_of_supply", "any": "acted"}
 
@@ -91,6 +93,8 @@ def upgrade(g: dict[str, Any]) -> None:
 
 class Position(State):
     """Onslaught's position; :mod:`.rules` adds the game's description and steps."""
+
+    FLAT_TABLES = ("units", "control")  # records of scalars: clone copies them record by record
 
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Any] | None = None):
         if "sp" in g:
@@ -135,24 +139,32 @@ class Position(State):
         return [u for u in ALL_IDS if us[u]["box"] == box and (side is None or UNITS[u].side == side)]
 
     def _index(self) -> tuple[dict[int, list[str]], dict[str, int]]:
-        """Hex slot -> units there, and each side's occupied hexes, in one pass."""
+        """Hex slot -> units there, and each side's occupied hexes, in one pass.
+
+        Rebuilt after every move (``touch``), so written for speed: one pass over the units,
+        then one bit per occupied hex (both sides never share one)."""
         occ: dict[int, list[str]] = {}
         m = self.map
         idx = m.index
-        nbytes = (m.size + 7) // 8
-        arrs = {"allied": bytearray(nbytes), "german": bytearray(nbytes)}  # cheaper than growing big ints
         for uid, u in self.g["units"].items():
             lab = u["hex"]
             if lab is not None:
                 h = idx[lab]
-                occ.setdefault(h, []).append(uid)
-                arrs[UNITS[uid].side][h >> 3] |= 1 << (h & 7)
-        return occ, {side: int.from_bytes(a, "little") for side, a in arrs.items()}
+                here = occ.get(h)
+                if here is None:
+                    occ[h] = [uid]
+                else:
+                    here.append(uid)
+        nbytes = (m.size + 7) // 8
+        allied, german = bytearray(nbytes), bytearray(nbytes)  # cheaper than growing big ints
+        for h, us in occ.items():
+            (allied if IS_ALLIED[us[0]] else german)[h >> 3] |= 1 << (h & 7)
+        return occ, {"allied": int.from_bytes(allied, "little"), "german": int.from_bytes(german, "little")}
 
     def _positions(self) -> tuple[dict[int, list[str]], dict[str, int]]:
         got = self.memo.get("pos")  # the hottest query: ``cached`` without the call
         if got is None:
-            got = self.memo["pos"] = self._index()
+            got = self.cached("pos", self._index)  # registers the recipe for the debug mode
         return got  # type: ignore[no-any-return]
 
     def occupancy(self) -> dict[int, list[str]]:
@@ -174,8 +186,10 @@ class Position(State):
         key = ("zoc", side)
         bb = self.memo.get(key)
         if bb is None:
-            own = self.side_bb(side)
-            bb = self.memo[key] = (own | self.board.dil.step(own)) & self.board.land
+            def compute() -> int:
+                own = self.side_bb(side)
+                return (own | self.board.dil.step(own)) & self.board.land
+            bb = self.cached(key, compute)
         return bb  # type: ignore[no-any-return]
 
     def near_bb(self, side: str) -> int:
@@ -183,7 +197,7 @@ class Position(State):
         key = ("near", side)
         bb = self.memo.get(key)
         if bb is None:
-            bb = self.memo[key] = self.board.within(self.side_bb(side), 2)
+            bb = self.cached(key, lambda: self.board.within(self.side_bb(side), 2))
         return bb  # type: ignore[no-any-return]
 
     def strength(self, uid: str) -> int:
@@ -213,9 +227,11 @@ class Position(State):
 
     def remove_from_map(self, uid: str, box: str) -> None:
         u = self.unit(uid)
+        was = u["hex"]
         u["hex"] = None
         u["box"] = box
-        self.touch()
+        if was is not None:  # derived facts read where units stand, never which box an off-map one is in
+            self.touch()
 
     def eliminate(self, uid: str, why: str, rule: str) -> None:
         """Into the Eliminated Units box; Allied paratroops leave the game for good (9.3)."""

@@ -25,12 +25,17 @@ GERMAN_REPLACEMENT_DISTANCE = 3  # 11.4: replacements keep more than three MP fr
 
 def room(s: Position, side: str, limit: int = STACK_LIMIT) -> int:
     """Hexes holding fewer than ``limit`` of ``side``'s divisions and no enemy (6.3, 10.1)."""
-    enemy = s.side_bb(other(side))
-    full = 0
-    for h, us in s.occupancy().items():
-        if len(us) >= limit and UNITS[us[0]].side == side:
-            full |= 1 << h
-    return s.board.land & ~enemy & ~full
+    key = ("room", side, limit)
+    bb = s.memo.get(key)  # the fast path of ``cached``: asked once per pending reinforcement
+    if bb is None:
+        def compute() -> int:
+            full = 0
+            for h, us in s.occupancy().items():
+                if len(us) >= limit and UNITS[us[0]].side == side:
+                    full |= 1 << h
+            return s.board.land & ~s.side_bb(other(side)) & ~full
+        bb = s.cached(key, compute)
+    return bb  # type: ignore[no-any-return]
 
 
 def french_recruit_hexes(s: Position, per_city: dict[str, int]) -> int:

@@ -17,7 +17,7 @@ from .activation import activate, activation_cost, can_attack_somewhere, own_sta
 from .combat import adjacent_attackers, enemy_targets
 from .data import PARA_RETURN, STACK_LIMIT, SUPPLY, UNITS, other
 from .hexchoice import ZoomedHexChoice, hex_actions
-from .movement import Moves, bridge_hexes, moves, strategic_eligible
+from .movement import Moves, bridge_hexes, can_move, moves
 from .position import Position
 from .supply import stack_in_supply
 
@@ -144,7 +144,7 @@ class MovementAction(Step[Position]):
         (out of supply it could not move strategically) and one of its divisions has a strategic move."""
         if not stack_in_supply(s, h, "german"):
             return False
-        return any(strategic_eligible(s, u) and moves(s, u, oos=False, bridges=0, normal=False).ends() for u in us)
+        return any(can_move(s, u, oos=False, bridges=0, normal=False) for u in us)
 
     def on_done(self, s: Position, f: dict[str, Any]) -> None:
         s.end(s.act["acted"])
@@ -177,8 +177,7 @@ class StackMove(Step[Position]):
     def movable(self, s: Position, f: dict[str, Any]) -> list[str]:
         out = []
         for u in f["units"]:
-            mv = moves(s, u, oos=u in s.act["out_of_supply"], bridges=f["bridges"], normal=not f["strategic_only"])
-            if mv.ends():
+            if can_move(s, u, oos=u in s.act["out_of_supply"], bridges=f["bridges"], normal=not f["strategic_only"]):
                 out.append(u)
         return out
 
@@ -416,7 +415,7 @@ class BreakthroughStack(Step[Position]):
         for u in f["armor"]:
             if u in f["moved"] or s.unit(u)["hex"] is None:
                 continue
-            if moves(s, u, oos=u in s.act["out_of_supply"], bridges=f["bridges"]).ends():
+            if can_move(s, u, oos=u in s.act["out_of_supply"], bridges=f["bridges"]):
                 out.append(u)
         return out
 

@@ -11,7 +11,7 @@ from ...core.bitboard import bits
 from ...core.state import Step
 from .data import UNITS, replacement_points
 from .hexchoice import ZoomedHexChoice, hex_actions
-from .movement import moves
+from .movement import can_move
 from .position import Position
 from .reinforcements import rebuild_cost, refit_cost, reinforcement_hexes, replacement_hexes
 from .supply import allied_sources, in_supply, threatened_sources
@@ -104,7 +104,7 @@ class FreeMove(Step[Position]):
             self.close(s)
 
     def movers(self, s: Position, f: dict[str, Any]) -> list[str]:
-        return [u for u in f["units"] if s.unit(u)["hex"] is not None and moves(s, u, oos=False, bridges=0).ends()]
+        return [u for u in f["units"] if s.unit(u)["hex"] is not None and can_move(s, u, oos=False, bridges=0)]
 
     def player(self, s: Position, f: dict[str, Any]) -> str:
         return "german"

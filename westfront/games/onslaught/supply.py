@@ -71,7 +71,8 @@ def allied_source_bb(s: Position) -> int:
 def allied_source_hexes(s: Position) -> int:
     """The Allied sources on the map, without area B (10.1, 11.3)."""
     m = s.map
-    return m.bb(m.index[lab] for lab in allied_sources(s) if lab != "B")
+    return s.cached(("allied_source_hexes",),  # type: ignore[no-any-return]
+                    lambda: m.bb(m.index[lab] for lab in allied_sources(s) if lab != "B"))
 
 
 def german_source_bb(s: Position, edge_only: bool = False) -> int:
@@ -97,11 +98,13 @@ def supply_area(s: Position, side: str) -> int:
     key = ("supply", side)
     bb = s.memo.get(key)
     if bb is None:
-        src = allied_source_bb(s) if side == "allied" else german_source_bb(s)
-        bb = supplied_area(s.board.dil, src, passable_for(s, side))
-        if side == "german":
-            bb |= s.board.fortification  # 7.5, 8.4: always in supply in a fortification
-        s.memo[key] = bb
+        def compute() -> int:
+            src = allied_source_bb(s) if side == "allied" else german_source_bb(s)
+            area = supplied_area(s.board.dil, src, passable_for(s, side))
+            if side == "german":
+                area |= s.board.fortification  # 7.5, 8.4: always in supply in a fortification
+            return area
+        bb = s.cached(key, compute)
     return bb  # type: ignore[no-any-return]
 
 

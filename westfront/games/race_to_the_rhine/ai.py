@@ -30,10 +30,12 @@ def _pos(state: State) -> Position:
 
 
 def determinize(state: State, side: str, rng: random.Random) -> State:
-    """A copy with every face-down pile shuffled again: nobody knows the order of a deck."""
+    """A copy with every face-down pile shuffled again: nobody knows the order of a deck, except the top
+    Axis cards ``side`` saw with Recon and that are still on top (``recon_known``)."""
     s = state.clone()
-    for deck in s.g["decks"].values():
-        cards.determinize(deck, rng)
+    known = s.g.get("recon_known", {})
+    for name, deck in sorted(s.g["decks"].items()):
+        cards.determinize(deck, rng, known.get(side, 0) if name == "axis" else 0)
     return s
 
 
@@ -169,7 +171,30 @@ class _Context:
         return -0.3
 
     def v_airborne(self, a: Action) -> float:
+        if a.args[0] in self.s.gg["axis"]:  # Market Garden's gamble: most Axis cards cost 2 or less
+            return 0.15 + 0.1 * self.s.board.medals(a.args[0])
         return 0.05 + 0.1 * self.s.board.medals(a.args[0])
+
+    def v_swap(self, a: Action) -> float:
+        """Patton's trade: worth it when the Corps is short of Fuel and has Ammo to spare."""
+        c = self.s.gg["corps"][a.args[0]]
+        return 0.3 * self.need(c, "fuel") - 0.3 * self.need(c, "ammo") + (0.1 if c["supplies"]["ammo"] >= 3 else -0.1)
+
+    def v_redraw(self, a: Action) -> float:
+        """Bradley's luck: exchange an expensive card (the next one costs about the average)."""
+        f = self.f
+        card = self.s.tables.axis_cards[f["card"]]
+        c = self.s.gg["corps"][f["corps"]]
+        unaffordable = c["supplies"]["ammo"] + f["bonus"] < card.ammo
+        return 0.2 * (card.ammo - AVERAGE_AXIS_AMMO) + (0.5 if unaffordable else 0.0) - 0.1
+
+    def v_air_strike(self, a: Action) -> float:
+        """An Air Strike when the Ammo falls short by about one, or when it saves scarce Ammo."""
+        f = self.f
+        c = self.s.gg["corps"][f["corps"]]
+        card = self.s.tables.axis_cards[f["card"]]
+        short = card.ammo - f["bonus"] - c["supplies"]["ammo"]
+        return 0.95 if short == 1 else 0.2
 
     def v_pass(self, a: Action) -> float:
         if self.step == "ffi_move":

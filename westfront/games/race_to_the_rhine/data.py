@@ -41,6 +41,17 @@ class PursuitCard:
 
 
 @dataclass(frozen=True)
+class CommanderCard:
+    """rttr 17: a commander card's ability (reconstructed, tables.toml [commander_card.*])."""
+
+    id: str  # montgomery | bradley | patton | patch | devers
+    name: str
+    ability: str  # airborne_gamble | redraw | swap_ammo_for_fuel | extra_allowance | bigger_take
+    text: str  # what it does, for players (view, rules reference)
+    values: dict[str, int]  # the ability's numbers (airborne_range, allowance_bonus, take_one_kind, ...)
+
+
+@dataclass(frozen=True)
 class Tables:
     order: tuple[str, ...]
     seats: dict[int, tuple[str, ...]]
@@ -79,6 +90,9 @@ class Tables:
     recon_peek: int
     axis_cards: dict[str, AxisCard]
     pursuit_cards: dict[str, PursuitCard]
+    commander_cards: dict[str, CommanderCard]
+    air_strikes_per_commander: int
+    air_strike_ammo_reduction: int
 
 
 @cache
@@ -133,6 +147,13 @@ def tables() -> Tables:
         recon_peek=int(t["recon"]["peek"]),
         axis_cards=axis,
         pursuit_cards=pursuit,
+        commander_cards={
+            k: CommanderCard(k, str(r["name"]), str(r["ability"]), str(r["text"]),
+                             {n: int(v) for n, v in r.items() if isinstance(v, int)})
+            for k, r in t["commander_card"].items()
+        },
+        air_strikes_per_commander=int(t["air_strikes"]["per_commander"]),
+        air_strike_ammo_reduction=int(t["air_strikes"]["ammo_reduction"]),
     )
 
 

@@ -13,7 +13,7 @@ from ...core.cards import Deck
 from ...core.p2p import Graph
 from ...core.state import State
 from .board import Board, board, static_sets
-from .data import KINDS, Tables, tables
+from .data import KINDS, CommanderCard, Tables, tables
 
 
 class Corps(TypedDict):
@@ -49,6 +49,10 @@ class G(TypedDict):
     commander_card: str  # "patch" until the first Logistics Step, then "devers"
     airborne_used: dict[str, int]  # commander -> Airborne actions used
     end_triggered: bool  # the last Axis marker was placed: the round is finished, then Medals count
+    ability_used: dict[str, bool]  # commander -> his once-per-turn commander card ability was used this turn (rttr 17)
+    air_strikes: dict[str, int]  # commander -> Air Strike markers in hand (rttr 16, advanced game only)
+    recon_known: dict[str, int]  # commander -> top cards of the Axis deck he saw with Recon and still on top
+    truck_owner: dict[str, str]  # link ("a|b") -> commander whose Truck stands on it
 
 
 def corps_id(name: str) -> str:
@@ -88,6 +92,23 @@ class Position(State):
         """The next commander in turn order (the player 'to the right', rttr Place Axis marker example)."""
         seats = self.seats
         return seats[(seats.index(commander) + 1) % len(seats)]
+
+    def advanced(self) -> bool:
+        """rttr 16: the advanced game (air strikes) is an option."""
+        return bool(self.options.get("advanced"))
+
+    # ----- commander cards (rttr 17) ---------------------------------------------
+    def commander_card(self, commander: str) -> CommanderCard:
+        """The card in play: Patch-Devers' is Patch until the first Logistics Step, then Devers."""
+        key = self.gg["commander_card"] if commander == "patch_devers" else commander
+        return self.tables.commander_cards[key]
+
+    def has_ability(self, commander: str, ability: str) -> bool:
+        return self.commander_card(commander).ability == ability
+
+    def ability_free(self, commander: str, ability: str) -> bool:
+        """The commander's card has ``ability`` and its once-per-turn use is still open."""
+        return self.has_ability(commander, ability) and not self.gg["ability_used"].get(commander, False)
 
     # ----- corps ---------------------------------------------------------------
     def corps_of(self, commander: str) -> list[Corps]:
@@ -211,6 +232,11 @@ class Position(State):
 
     # ----- decks ---------------------------------------------------------------
     def draw_card(self, deck: str) -> str | None:
+        """The top card; a card leaving the Axis deck's top is one fewer card a Recon saw there."""
+        if deck == "axis":
+            known = self.gg["recon_known"]
+            for c in known:
+                known[c] = max(0, known[c] - 1)
         return cards.draw(self.gg["decks"][deck], self.rng)
 
     def discard_card(self, deck: str, card: str) -> None:

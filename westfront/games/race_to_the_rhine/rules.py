@@ -41,6 +41,9 @@ INFO = GameInfo(
                    rule="rttr 10.2"),
         OptionInfo("red_ball_express", "Red Ball Express", "7 Pursuit and 2 Axis cards join; 1 Starving Civilians each",
                    False, rule="rttr 5.2"),
+        OptionInfo("advanced", "Advanced game (air strikes)",
+                   "each commander holds 2 Air Strike markers that lower an Axis card's Ammo cost (reconstructed)",
+                   False, rule="rttr 16"),
         OptionInfo("wacht_am_rhein", "Operation Wacht am Rhein & Nordwind", "secondary objectives score Medals",
                    False, rule="rttr 5.1"),
     ),
@@ -84,8 +87,9 @@ RULE_SECTIONS = (
     ("13", "Logistics Step of the base game: trucks, levels, Food (reconstructed)", "sequence.py: LogisticsStep"),
     ("14", "Game end and Medals (reconstructed)", "sequence.py: Round.end_of_round; victory.py: medals_result"),
     ("15", "Solitaire and its scoring card (reconstructed)", "victory.py: solo_rank"),
-    ("16", "Advanced game: air strikes (not implemented)", ""),
-    ("17", "Commander card abilities (not implemented: unknown)", ""),
+    ("16", "Advanced game: air strikes (option; reconstructed)", "steps_move.py: Combat.on_air_strike; sequence.py: LogisticsStep.air_strikes"),
+    ("17", "Commander card abilities (reconstructed): Montgomery, Bradley, Patton, Patch, Devers",
+     "abilities.py; steps_actions.py: ChooseAction.on_swap, on_airborne; steps_move.py: Combat.on_redraw"),
 )
 
 
@@ -112,7 +116,9 @@ class GameState(Position):
             "trucks": dict.fromkeys(seats, 0), "level": {c: t.start_level[c] for c in seats},
             "medals": dict.fromkeys(seats, 0), "decks": {}, "logistics_steps": 0, "logistics_due": False,
             "contact": False, "commander_card": "patch", "airborne_used": dict.fromkeys(seats, 0),
-            "end_triggered": False,
+            "end_triggered": False, "ability_used": dict.fromkeys(seats, False),
+            "air_strikes": dict.fromkeys(seats, t.air_strikes_per_commander if options.get("advanced") else 0),
+            "recon_known": dict.fromkeys(seats, 0), "truck_owner": {},
         })
         for c in seats:
             area = b.areas[c]

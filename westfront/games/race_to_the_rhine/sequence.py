@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.state import Procedure, Step
-from . import axis, ffi, supply
+from . import abilities, axis, ffi, supply
 from .position import Position
 from .victory import medals_result
 
@@ -46,6 +46,7 @@ class PlayerTurn(Procedure[Position]):
 
     def start(self, s: Position, f: dict[str, Any]) -> None:
         s.gg["turn"] = f["commander"]
+        s.gg["ability_used"][f["commander"]] = False  # rttr 17: once-per-turn abilities are open again
         f["actions_left"] = s.tables.actions
         s.emit("turn", side=f["commander"], text=f"{s.board.areas[f['commander']].name}'s turn")
 
@@ -80,18 +81,25 @@ class LogisticsStep(Procedure[Position]):
     and the FFI contact check (rttr Logistics Step, rttr Main Supply Base, rttr Establishing contact)."""
 
     name = "logistics_step"
-    stages = ("trucks_return", "levels", "food", "patch_devers", "contact", "count")
+    stages = ("trucks_return", "air_strikes", "levels", "food", "patch_devers", "contact", "count")
 
     def trucks_return(self, s: Position, f: dict[str, Any]) -> None:
         g = s.gg
         back = len(g["trucks_on"]) + sum(g["trucks"].values())
         g["truck_stock"] += back
         g["trucks_on"] = []
+        g["truck_owner"] = {}
         g["trucks"] = dict.fromkeys(g["trucks"], 0)
         g["logistics_due"] = False
         s.touch()
         s.emit("logistics_step", number=g["logistics_steps"] + 1, rule=s.rule("4.6 Logistics Step"),
                text=f"Logistics Step {g['logistics_steps'] + 1}: {back} Trucks return to the stock")
+
+    def air_strikes(self, s: Position, f: dict[str, Any]) -> None:
+        """rttr 16 (advanced game, reconstructed): spent Air Strike markers return with the Trucks."""
+        back = abilities.refill_air_strikes(s)
+        if back:
+            s.emit("air_strikes", n=back, rule=s.rule("16"), text=f"{back} Air Strike marker(s) return to the commanders")
 
     def levels(self, s: Position, f: dict[str, Any]) -> None:
         for c in s.seats:
@@ -120,8 +128,9 @@ class LogisticsStep(Procedure[Position]):
         done = g["logistics_steps"] + 1
         if done == 1:
             g["commander_card"] = "devers"
+            card = s.commander_card("patch_devers")
             s.emit("commander", side="patch_devers", rule=s.rule("3.1 Logistics Step"),
-                   text="Devers replaces Patch as commander of the 6th Army Group")
+                   text=f"Devers replaces Patch as commander of the 6th Army Group (ability: {card.name})")
         if done <= 2:
             base = supply.patch_devers_base(done)
             g["main_base"]["patch_devers"] = base

@@ -9,23 +9,28 @@ from ...core import cards, tokens
 from ...core.actions import Action, act
 from ...core.routes import can_add, extensions, link_key
 from ...core.state import Step
-from . import movement, supply
+from . import abilities, combat, movement, supply
 from .position import Position
 from .steps_move import take_space
 
 
 def airborne_targets(s: Position, commander: str) -> list[str]:
-    """Reconstructed Airborne: an empty, uncontrolled, Axis-free space of the area within reach of a Corps."""
+    """Reconstructed Airborne: an empty, uncontrolled, Axis-free space of the area within reach of a Corps.
+    Montgomery's Market Garden (rttr 17) reaches 3 links and may also gamble on a space with an Axis marker."""
     t = s.tables
     if s.gg["airborne_used"][commander] >= t.airborne_uses:
         return []
     g = s.graph
     near = 0
     for c in s.corps_of(commander):
-        near |= g.within(c["space"], t.airborne_range)
+        near |= g.within(c["space"], abilities.airborne_range(s, commander))
     sets = s.sets()
-    ok = near & s.board.areas[commander].spaces & ~sets["control"] & ~sets["axis"] & ~sets["corps"]
-    return [x for x in g.names(ok) if not s.board.has_flag(x, "maquis_zone")]
+    free = ~sets["control"] & ~sets["corps"]
+    ok = near & s.board.areas[commander].spaces & free & ~sets["axis"]
+    if s.has_ability(commander, "airborne_gamble"):
+        ok |= near & s.board.areas[commander].spaces & free & sets["axis_markers"]
+    return [x for x in g.names(ok) if not s.board.has_flag(x, "maquis_zone")
+            and (x not in s.gg["axis"] or abilities.gamble_possible(s, commander, x))]
 
 
 class ChooseAction(Step[Position]):
@@ -49,8 +54,28 @@ class ChooseAction(Step[Position]):
         if s.gg["decks"]["axis"]["draw"]:
             out.append(act("recon"))
         out += [act("airborne", x) for x in airborne_targets(s, cmd)]
+        out += [act("swap", cid) for cid in abilities.swap_choices(s, cmd)]
         out.append(act("pass"))
         return out
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        cmd = f["commander"]
+        if a.verb == "swap":
+            if not s.has_ability(cmd, "swap_ammo_for_fuel"):
+                return f"{s.rule('17')}: only Patton's commander card trades Ammo for Fuel"
+            if s.gg["ability_used"].get(cmd):
+                return f"{s.rule('17')}: Patton trades Ammo for Fuel once per turn"
+            return f"{s.rule('17')}: the Corps needs an Ammo to trade and the pool a Fuel"
+        if a.verb == "airborne" and s.gg["airborne_used"][cmd] >= s.tables.airborne_uses:
+            return f"{s.rule('11.5 Airborne')}: the airborne troops were used already (once per game)"
+        return None
+
+    def on_swap(self, s: Position, f: dict[str, Any], cid: str) -> None:
+        """rttr 17 (Patton, reconstructed): 1 Ammo for 1 Fuel on a Corps card, once per turn, no action spent."""
+        c = s.gg["corps"][cid]
+        abilities.swap_ammo_for_fuel(s, c)
+        s.emit("swap", unit=cid, side=f["commander"], rule=s.rule("17"),
+               text=f"Patton: {cid} leaves 1 Ammo behind and loads 1 more Fuel")
 
     def on_move(self, s: Position, f: dict[str, Any], cid: str) -> None:
         s.goto("move", corps=cid)
@@ -77,6 +102,7 @@ class ChooseAction(Step[Position]):
 
     def on_recon(self, s: Position, f: dict[str, Any]) -> None:
         top = cards.peek(s.gg["decks"]["axis"], s.tables.recon_peek)
+        s.gg["recon_known"][f["commander"]] = len(top)  # what this commander knows of the deck (AI determinize)
         s.emit("recon", side=f["commander"], cards=top, visible_to=[f["commander"]], reveal=True,
                rule=s.rule("11.4 Recon"), text=f"Recon: the next Axis cards are {', '.join(top)}")
         s.emit("recon", side=f["commander"], rule=s.rule("11.4 Recon"), text=f"{f['commander']} looks at the Axis deck")
@@ -85,10 +111,35 @@ class ChooseAction(Step[Position]):
     def on_airborne(self, s: Position, f: dict[str, Any], sid: str) -> None:
         cmd = f["commander"]
         s.gg["airborne_used"][cmd] += 1
-        s.emit("airborne", side=cmd, hex=sid, rule=s.rule("11.5 Airborne"), text=f"{cmd}'s airborne troops seize {s.label(sid)}")
-        take_space(s, cmd, sid, s.board.medals(sid), sid)
+        if sid in s.gg["axis"]:
+            self._market_garden(s, cmd, sid)
+        else:
+            s.emit("airborne", side=cmd, hex=sid, rule=s.rule("11.5 Airborne"),
+                   text=f"{cmd}'s airborne troops seize {s.label(sid)}")
+            take_space(s, cmd, sid, s.board.medals(sid), sid)
         if not s.is_terminal():
             s.end()
+
+    def _market_garden(self, s: Position, cmd: str, sid: str) -> None:
+        """rttr 17 (Montgomery, reconstructed): the drop meets an Axis card; cheap enough, the space is taken."""
+        card = s.draw_card("axis")
+        if card is None:  # an empty Axis deck: the unit gives way (as for a Corps, reconstructed)
+            s.remove_axis(sid)
+            take_space(s, cmd, sid, s.board.medals(sid), sid)
+            return
+        info = s.tables.axis_cards[card]
+        s.emit("draw", deck="axis", card=card, hex=sid, reveal=True, side=cmd, rule=s.rule("17"),
+               text=f"Market Garden: the paratroops land on the {info.name} in {s.label(sid)}")
+        s.discard_card("axis", card)
+        ammo, _fuel = combat.cost(s, info, sid)
+        if ammo <= abilities.airborne_strength(s, cmd):
+            s.remove_axis(sid)
+            s.emit("airborne", side=cmd, hex=sid, won=True, rule=s.rule("17"),
+                   text=f"Market Garden succeeds: {s.label(sid)} is taken")
+            take_space(s, cmd, sid, info.medals + s.board.medals(sid), sid)
+        else:
+            s.emit("airborne", side=cmd, hex=sid, won=False, rule=s.rule("17"),
+                   text=f"Market Garden fails: the {info.name} holds {s.label(sid)}")
 
     def on_pass(self, s: Position, f: dict[str, Any]) -> None:
         s.emit("pass", side=f["commander"], text=f"{f['commander']} passes an action")
@@ -134,6 +185,7 @@ class TruckRoute(Step[Position]):
         f["placed"] += 1
         s.gg["trucks"][f["commander"]] -= 1
         s.gg["trucks_on"] = sorted([*s.gg["trucks_on"], key])
+        s.gg["truck_owner"][key] = f["commander"]
         s.touch()
         s.emit("truck", side=f["commander"], link=key, rule=s.rule("4.5 Core action: Truck Supplies"),
                text=f"Truck placed {s.label(a)} – {s.label(b)}")
@@ -172,6 +224,7 @@ class Recon(Step[Position]):
 
     def on_bottom(self, s: Position, f: dict[str, Any], card: str) -> None:
         cards.to_bottom(s.gg["decks"]["axis"], card)
+        s.gg["recon_known"][f["commander"]] = 1 if len(f["cards"]) > 1 else 0  # the other card is on top now
         s.emit("recon_bottom", side=f["commander"], rule=s.rule("11.4 Recon"),
                text=f"{f['commander']} sends an Axis card to the bottom of the deck")
         s.end()

@@ -8,7 +8,7 @@ from typing import Any
 from ...core.actions import Action, act
 from ...core.errors import IllegalAction
 from ...core.state import Result, Step
-from . import combat, movement
+from . import abilities, combat, movement
 from .position import Corps, Position
 from .victory import crossing_win, cut_now, encircled_by, solo_rank
 
@@ -46,7 +46,7 @@ class Move(Step[Position]):
     def begin(self, s: Position, f: dict[str, Any]) -> None:
         c = s.gg["corps"][f["corps"]]
         s.spend(c, "fuel", s.tables.move_cost_fuel)
-        f["left"] = s.tables.move_allowance
+        f["left"] = abilities.move_allowance(s, c["commander"])  # rttr 17: Patch's Dragoon pursuit adds 1
         f["halted"] = False
         f["ffi_offer"] = False
         s.emit("move_start", unit=c["id"], side=c["commander"], hex=c["space"],
@@ -148,7 +148,7 @@ class Move(Step[Position]):
             info = s.tables.axis_cards[card]
             s.emit("draw", deck="axis", card=card, hex=sid, reveal=True, rule=s.rule("11.1 Move Corps"),
                    text=f"{c['id']} meets the {info.name} in {s.label(sid)}")
-            s.call("combat", corps=c["id"], space=sid, card=card, bonus=0, came_from=came_from)
+            s.call("combat", corps=c["id"], space=sid, card=card, bonus=0, air=0, came_from=came_from)
         else:
             self._pursuit(s, f, c, sid, came_from)
 
@@ -199,7 +199,8 @@ def take_ffi_ammo(s: Position, c: Corps, n: int) -> None:
 
 class Combat(Step[Position]):
     """Pay the Axis card (Ammo, sometimes Fuel) and take the space, or fail: spend what Ammo you can and stay
-    (metagames review; reconstructed). Patch-Devers may add FFI Ammo first (rttr Combat)."""
+    (metagames review; reconstructed). Patch-Devers may add FFI Ammo first (rttr Combat); Bradley may exchange
+    the card once per turn (rttr 17); in the advanced game an Air Strike lowers the Ammo cost (rttr 16)."""
 
     name = "combat"
 
@@ -207,12 +208,14 @@ class Combat(Step[Position]):
         return s.gg["corps"][f["corps"]]["commander"]
 
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
-        ammo, fuel = combat.cost(s, s.tables.axis_cards[f["card"]], f["space"])
+        ammo, fuel = self._cost(s, f)
         return (f"{f['corps']} against the {s.tables.axis_cards[f['card']].name} in {s.label(f['space'])}: "
                 f"pay {ammo} Ammo" + (f" and {fuel} Fuel" if fuel else "") + ", or fail")
 
     def _cost(self, s: Position, f: dict[str, Any]) -> tuple[int, int]:
-        return combat.cost(s, s.tables.axis_cards[f["card"]], f["space"])
+        """The card's cost in this space, less an Air Strike's reduction (never below 0)."""
+        ammo, fuel = combat.cost(s, s.tables.axis_cards[f["card"]], f["space"])
+        return max(0, ammo - f.get("air", 0) * s.tables.air_strike_ammo_reduction), fuel
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         c = s.gg["corps"][f["corps"]]
@@ -220,10 +223,51 @@ class Combat(Step[Position]):
         if not f["bonus"] and combat.ffi_bonus_possible(s, c, f["space"]):
             out.append(act("ffi-bonus"))
         ammo, fuel = self._cost(s, f)
+        if not f.get("air") and ammo - f["bonus"] > 0 and abilities.can_air_strike(s, c["commander"]):
+            out.append(act("air-strike"))
+        if not f.get("air") and abilities.can_redraw(s, c["commander"]):
+            out.append(act("redraw"))
         if combat.can_pay(c, ammo, fuel, f["bonus"]):
             out.append(act("pay"))
         out.append(act("fail"))
         return out
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        cmd = s.gg["corps"][f["corps"]]["commander"]
+        if a.verb == "redraw":
+            if not s.has_ability(cmd, "redraw"):
+                return f"{s.rule('17')}: only Bradley's commander card exchanges an Axis card"
+            if s.gg["ability_used"].get(cmd):
+                return f"{s.rule('17')}: Bradley's luck is used once per turn"
+            return f"{s.rule('17')}: the card cannot be exchanged after an Air Strike was called on it"
+        if a.verb == "air-strike":
+            if not s.advanced():
+                return f"{s.rule('16')}: air strikes belong to the advanced game"
+            if not s.gg["air_strikes"].get(cmd):
+                return f"{s.rule('16')}: no Air Strike marker left until the next Logistics Step"
+            return f"{s.rule('16')}: one Air Strike per combat, and only while Ammo is still owed"
+        return None
+
+    def on_redraw(self, s: Position, f: dict[str, Any]) -> None:
+        """rttr 17 (Bradley, reconstructed): discard the revealed Axis card and fight the next one."""
+        c = s.gg["corps"][f["corps"]]
+        s.gg["ability_used"][c["commander"]] = True
+        s.discard_card("axis", f["card"])
+        card = s.draw_card("axis")
+        assert card is not None  # the card just discarded is there to be drawn again at worst
+        f["card"] = card
+        s.emit("draw", deck="axis", card=card, hex=f["space"], reveal=True, side=c["commander"], rule=s.rule("17"),
+               text=f"Bradley's luck: {c['id']} meets the {s.tables.axis_cards[card].name} instead")
+
+    def on_air_strike(self, s: Position, f: dict[str, Any]) -> None:
+        """rttr 16 (advanced game, reconstructed): an Air Strike marker lowers this combat's Ammo cost."""
+        c = s.gg["corps"][f["corps"]]
+        s.gg["air_strikes"][c["commander"]] -= 1
+        f["air"] = 1
+        s.touch()
+        s.emit("air_strike", unit=c["id"], hex=f["space"], side=c["commander"], rule=s.rule("16"),
+               text=f"Air strike on {s.label(f['space'])}: the Axis unit costs {s.tables.air_strike_ammo_reduction} "
+                    f"Ammo less ({s.gg['air_strikes'][c['commander']]} Air Strike(s) left)")
 
     def on_ffi(self, s: Position, f: dict[str, Any], n: str) -> None:
         """rttr FFI markers - impact on play (French Corps Support), in the space being fought for."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...core import tokens
 from ...core.routes import extensions, route_spaces
+from .abilities import take_one_kind
 from .data import KINDS
 from .position import Position
 
@@ -28,13 +29,13 @@ def supply_destinations(s: Position, commander: str, mixed: bool) -> list[str]:
 
 
 def take_options(s: Position, commander: str) -> list[tuple[str, str]]:
-    """``(what, where)`` pairs a Take Supplies action may choose: 3 of a kind or ``mixed`` (1 each)."""
+    """``(what, where)`` pairs a Take Supplies action may choose: 3 of a kind (Devers 4, rttr 17) or ``mixed`` (1 each)."""
     t = s.tables
     pool = s.gg["pool"]
     out = []
     for what in (*KINDS, "mixed"):
         mixed = what == "mixed"
-        need = {k: t.take_mixed for k in KINDS} if mixed else {what: t.take_one_kind}
+        need = {k: t.take_mixed for k in KINDS} if mixed else {what: take_one_kind(s, commander)}
         if any(pool[k] < n for k, n in need.items()):
             continue
         for where in supply_destinations(s, commander, mixed):
@@ -45,7 +46,7 @@ def take_options(s: Position, commander: str) -> list[tuple[str, str]]:
 
 def take_supplies(s: Position, commander: str, what: str, where: str) -> dict[str, int]:
     t = s.tables
-    need = {k: t.take_mixed for k in KINDS} if what == "mixed" else {what: t.take_one_kind}
+    need = {k: t.take_mixed for k in KINDS} if what == "mixed" else {what: take_one_kind(s, commander)}
     dst = s.stock_for_update(commander, where)
     for k, n in need.items():
         tokens.move(s.gg["pool"], dst, k, n, s.base_capacity(commander, where))

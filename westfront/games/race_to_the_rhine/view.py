@@ -10,6 +10,8 @@ from .board import board
 from .data import tables
 from .position import Position
 
+ONCE_PER_TURN = ("redraw", "swap_ammo_for_fuel")
+
 
 def build_view(s: Position, player: str | None) -> dict[str, Any]:
     g = s.gg
@@ -21,14 +23,16 @@ def build_view(s: Position, player: str | None) -> dict[str, Any]:
         "turn_label": f"Round {g['round']}",
         "phase": f"{b.areas[g['turn']].name}'s turn" if g["turn"] else "",
         "seats": list(seats),
-        "budgets": {c: {"medals": g["medals"][c], "level": g["level"][c], "trucks": g["trucks"][c]} for c in seats},
+        "budgets": {c: {"medals": g["medals"][c], "level": g["level"][c], "trucks": g["trucks"][c],
+                        **({"air_strikes": g["air_strikes"][c]} if s.advanced() else {})} for c in seats},
         "status": status_lines(s),
         "units": [unit_view(s, c) for c in g["corps"].values()],
         "markers": markers(s),
         "boxes": {},
         "commanders": {c: {"name": b.areas[c].name, "color": b.areas[c].color, "main_base": g["main_base"][c],
                            "bases": {k: dict(x) for k, x in g["bases"][c].items()},
-                           "victory": list(b.areas[c].victory)} for c in seats},
+                           "victory": list(b.areas[c].victory), "card": card_view(s, c),
+                           "air_strikes": g["air_strikes"][c] if s.advanced() else None} for c in seats},
         "pool": dict(g["pool"]),
         "trucks_on": list(g["trucks_on"]),
         "truck_stock": g["truck_stock"],
@@ -39,6 +43,12 @@ def build_view(s: Position, player: str | None) -> dict[str, Any]:
         "commander_card": g["commander_card"] if s.with_patch_devers() else None,
     })
     return v
+
+
+def card_view(s: Position, commander: str) -> dict[str, str]:
+    """The commander card in play and its (reconstructed) ability, rttr 17."""
+    card = s.commander_card(commander)
+    return {"id": card.id, "name": card.name, "text": card.text}
 
 
 def unit_view(s: Position, c: Any) -> dict[str, Any]:
@@ -57,7 +67,9 @@ def markers(s: Position) -> list[dict[str, Any]]:
                                  for x, who in sorted(g["control"].items())]
     out += [{"kind": "axis", "hex": x, "label": "A"} for x in g["axis"]]
     out += [{"kind": "ffi", "hex": x, "label": f"FFI {n}"} for x, n in sorted(g["ffi"].items()) if n]
-    out += [{"kind": "truck", "hex": k.split("|")[0], "link": k, "label": "T"} for k in g["trucks_on"]]
+    # a Truck stands on a link: the map draws it along the link (web/js/map.js), in its owner's colour
+    out += [{"kind": "truck", "hex": k.split("|")[0], "link": k, "label": "T", "side": g["truck_owner"].get(k)}
+            for k in g["trucks_on"]]
     return out
 
 
@@ -70,6 +82,12 @@ def status_lines(s: Position) -> list[str]:
         stocks = "; ".join(f"{s.label(x)} " + " ".join(f"{k[0].upper()}{n}" for k, n in st.items())
                            for x, st in sorted(g["bases"][c].items()) if sum(st.values()))
         lines.append(f"{c}: level {g['level'][c]}, {g['trucks'][c]} Truck(s) in hand; supplies: {stocks or 'none'}")
+    for c in s.seats:
+        card = s.commander_card(c)
+        lines.append(f"{c} commander card {card.id.capitalize()}, {card.name}: {card.text}"
+                     + (" (used this turn)" if g["ability_used"].get(c) and card.ability in ONCE_PER_TURN else ""))
+    if s.advanced():
+        lines.append("Air Strike markers: " + ", ".join(f"{c} {g['air_strikes'][c]}" for c in s.seats))
     if g["end_triggered"]:
         lines.append("The last Axis marker is out: this is the final round")
     if s.with_patch_devers():

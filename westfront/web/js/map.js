@@ -186,10 +186,11 @@ export class MapView {
     const spread = this.spreadHex && this.unitsAt.get(this.spreadHex);
     if (spread && spread.length > 1) this.gUnits.append(this.drawSpread(this.spreadHex, spread, size, opts));
     for (const m of markers || []) {
+      if (m.link && this.drawOnLink(m)) continue;
       if (!m.hex || !this.pos.has(m.hex)) continue;
       const [x, y] = this.pos.get(m.hex);
       const s = this.hexPoints ? this.data.hex_size : this.data.node_radius;
-      const color = m.side ? sideColor(m.side) : "#444";
+      const color = this.colorOf(m.side);
       const mx = x + s * 0.52, my = y + s * 0.42;
       const g = svg("g", { class: `marker m-${m.kind}`, "data-hex": m.hex },
         svg("title", {}, `${m.kind}${m.side ? " (" + m.side + ")" : ""}: ${m.label ?? ""}`),
@@ -197,6 +198,36 @@ export class MapView {
         svg("text", { x: mx, y: my + 3.5, class: "marker-t" }, String(m.label ?? m.kind[0]).slice(0, 3)));
       this.gMarkers.append(g);
     }
+  }
+
+  /** A marker that stands on a link ("a|b", e.g. a Truck of a supply route): a band along the link in the
+   *  owner's colour and the marker at its middle, so a whole route reads link by link. False when the
+   *  link's ends are not on this map (the caller then draws it on its space). */
+  drawOnLink(m) {
+    const [a, b] = String(m.link).split("|");
+    if (!this.pos.has(a) || !this.pos.has(b)) return false;
+    const [x1, y1] = this.pos.get(a);
+    const [x2, y2] = this.pos.get(b);
+    const color = this.colorOf(m.side);
+    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+    const g = svg("g", { class: `marker on-link m-${m.kind}`, "data-hex": a, "data-link": m.link },
+      svg("title", {}, `${m.kind}${m.side ? " (" + m.side + ")" : ""}: ${this.nameOf(a)} – ${this.nameOf(b)}`),
+      svg("line", { x1, y1, x2, y2, class: "linkband", stroke: color }),
+      svg("rect", { x: mx - 8, y: my - 6, width: 16, height: 12, rx: 2, fill: color, class: "linkmarker" }),
+      svg("text", { x: mx, y: my + 3.5, class: "marker-t" }, String(m.label ?? m.kind[0]).slice(0, 3)));
+    this.gMarkers.append(g);
+    return true;
+  }
+
+  /** A marker's colour: its side's, as the game's UI layer paints it (else the shared palette). */
+  colorOf(side) {
+    if (!side) return "#444";
+    return (this.layer.sideColor && this.layer.sideColor(side)) || sideColor(side);
+  }
+
+  nameOf(id) {
+    const i = this.info.get(id);
+    return (i && i.name) || id;
   }
 
   /** A stack laid out side by side above its hex, so any member can be clicked. */

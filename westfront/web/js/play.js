@@ -9,9 +9,11 @@ import { clear, diceChips, el, parseAction, sideColor, titleCase, toast } from "
 import { renderPreview, previewSummary } from "./preview.js";
 import { PALETTE_LEGEND } from "./palette.js";
 import { Labels, labelsOf } from "./labels.js";
+import { ViewStore } from "./patch.js";
 
 export async function playScreen(root, gameId, urlToken) {
   const screen = new PlayScreen(root, gameId);
+  window.westfrontPlay = screen; // for the console and the browser tests
   await screen.start(urlToken);
   return screen;
 }
@@ -21,6 +23,9 @@ class PlayScreen {
     this.root = root;
     this.id = gameId;
     this.payloads = {};
+    this.views = new ViewStore(); // views by seat and version: answers and pushes carry patches against them
+    this.patched = 0; // payloads rebuilt from a patch (shown nowhere; the browser tests read it)
+    this.resyncs = 0;
     this.log = [];
     this.version = -1;
     this.selection = [];
@@ -168,13 +173,17 @@ class PlayScreen {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     let delay = 500;
     const open = () => {
-      const ws = new WebSocket(`${proto}://${location.host}/ws/games/${this.id}?token=${encodeURIComponent(token)}`);
+      const ws = new WebSocket(`${proto}://${location.host}/ws/games/${this.id}?token=${encodeURIComponent(token)}&diff=1`);
       this.sockets[side] = ws;
       ws.onmessage = (m) => {
         const msg = JSON.parse(m.data);
         if (msg.type === "pong") return;
         delay = 500;
-        this.accept(msg, false, true);
+        // a patch against a view this page does not hold (a gap): ask the socket for the whole payload
+        if (!this.accept(msg, false, true) && ws.readyState === WebSocket.OPEN) {
+          this.resyncs++;
+          ws.send("resync");
+        }
       };
       ws.onclose = () => {
         if (this.closed) return;
@@ -195,10 +204,14 @@ class PlayScreen {
   }
 
   /** Take a payload from HTTP or the socket; keep the newest per seat and merge the log.
+   * False when it is a view patch against a version this page does not hold (resync needed).
    * ``soon``: draw on the next frame, once for a burst of pushes (an AI playing fast). */
-  accept(p, full = false, soon = false) {
-    const old = this.payloads[p.seat];
-    if (old && p.version < old.version) return;
+  accept(msg, full = false, soon = false) {
+    const old = this.payloads[msg.seat];
+    if (old && msg.version < old.version) return true;
+    const p = this.views.complete(msg);
+    if (p === null) return false;
+    if (p !== msg) this.patched++;
     this.payloads[p.seat] = p;
     if (p.seat === this.activeSide() || !old) this.mergeLog(p, full);
     if (p.version !== this.version) {
@@ -207,11 +220,12 @@ class PlayScreen {
     }
     if (!soon) {
       this.render();
-      return;
+      return true;
     }
-    if (this.renderPending) return;
+    if (this.renderPending) return true;
     this.renderPending = true;
     requestAnimationFrame(() => { this.renderPending = false; this.render(); });
+    return true;
   }
 
   mergeLog(p, full) {
@@ -654,8 +668,11 @@ class PlayScreen {
     this.map.showOpponent([]);
     this.buttons.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
-      const r = await post(`/api/games/${this.id}/actions`, { token: this.tokens[side], version: p.version, action: text });
-      this.accept(r);
+      const r = await post(`/api/games/${this.id}/actions`, { token: this.tokens[side], version: p.version, action: text, diff: true });
+      if (!this.accept(r)) {
+        this.resyncs++;
+        await this.refresh(side);
+      }
       if (Object.keys(this.tokens).length > 1) await this.refreshAll();
     } catch (e) {
       this.handleError(e, side);

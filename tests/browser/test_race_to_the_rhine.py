@@ -1,0 +1,71 @@
+"""Race to the Rhine in the browser: a solitaire Patch-Devers game (seed 2) played by clicking — a turn with
+Take Trucks, a Move into Toulon with its combat and the FFI step, then a turn that trucks Ammo to the Corps:
+the Truck is drawn along its link in the commander's colour, supplies and cards read in the status."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import shot
+
+pytestmark = pytest.mark.browser
+
+
+def start_solitaire(server, seed: int) -> str:
+    r = httpx.post(server.url + "/api/games", json={"game": "race-to-the-rhine", "options": {"players": 1},
+                                                    "seed": seed, "seats": {"patch_devers": "human"}})
+    assert r.status_code == 200, r.text
+    return r.json()["seats"]["patch_devers"]["url"]
+
+
+def act(page, text: str) -> None:
+    """Click the choice ``text``: a button, or one in the folded list of all choices."""
+    button = page.locator(f"[data-testid=choices] button[data-action='{text}']")
+    expect(button).to_have_count(1)
+    if not button.is_visible():
+        page.click("[data-testid=choices] details.allchoices summary")
+    before = page.locator("[data-testid=log] li").count()
+    prompt = page.locator("[data-testid=prompt]").inner_text()
+    button.click()
+    confirm = page.locator(f"[data-confirm='{text}']")
+    if confirm.count():  # ending a step that could still do something is confirmed first
+        confirm.click()
+    page.wait_for_function(
+        "([p, n]) => document.querySelector('[data-testid=prompt]').innerText !== p"
+        " || document.querySelectorAll('[data-testid=log] li').length > n",
+        arg=[prompt, before], timeout=30_000)
+
+
+def test_a_full_turn_with_a_combat_then_a_truck_route(page, server):
+    page.goto(start_solitaire(server, 2))
+    page.wait_for_selector("svg.map .counter")
+    prompt = page.locator("[data-testid=prompt]")
+    expect(prompt).to_contain_text("action 1 of 2")
+    expect(page.locator("[data-testid=status]")).to_contain_text("commander card Patch")
+    # turn 1: Take Trucks, then VI US into Toulon (Fortified: 1 Ammo) against the Axis card, and pay it
+    act(page, "trucks 2")
+    act(page, "move VI-US")  # three Corps stack on the Landing Zone: the choice list picks the one underneath
+    expect(prompt).to_contain_text("Move VI-US")
+    act(page, "to toulon")
+    expect(prompt).to_contain_text("against the Kampfgruppe in Toulon")
+    shot(page, "rtr-01-combat")
+    act(page, "pay")
+    expect(page.locator("[data-testid=log]")).to_contain_text("VI-US beats the Kampfgruppe")
+    expect(page.locator("svg.map .counter[data-unit=VI-US]")).to_have_attribute("data-hex", "toulon")
+    act(page, "stop")
+    expect(prompt).to_contain_text("FFI movement")
+    act(page, "pass")
+    # the Axis reaction is automatic; turn 2: a Truck on Landing Zone - Toulon carries Ammo to VI US
+    expect(prompt).to_contain_text("action 1 of 2")
+    act(page, "truck landing_zone")
+    act(page, "link landing_zone toulon")
+    truck = page.locator("svg.map .marker.m-truck[data-link='landing_zone|toulon']")
+    expect(truck).to_have_count(1)
+    expect(truck.locator("line.linkband")).to_have_attribute("stroke", "#2f7d32")  # Patch-Devers green
+    act(page, "load ammo VI-US")
+    act(page, "done")
+    expect(prompt).to_contain_text("action 2 of 2")
+    expect(page.locator("[data-testid=log]")).to_contain_text("1 ammo trucked from Landing Zone")
+    shot(page, "rtr-02-truck-route")
