@@ -32,7 +32,7 @@ def test_play_a_game_against_the_ai(page, server):
 
     # select a unit on the map, see its destinations with costs, click one
     page.click("svg.map .counter[data-unit=b-inf-1]")
-    expect(prompt(page)).to_contain_text("Move b-inf-1")
+    expect(prompt(page)).to_contain_text("Move Blue infantry 1")  # the name, never the id (issue 19.9)
     expect(page.locator("polygon.legal[data-hex='0303']")).to_be_visible()
     expect(page.locator(".highlights text.cost").first).to_be_visible()  # skirmish 2: costs from previews
     page.hover("polygon.legal[data-hex='0302']")
@@ -40,11 +40,11 @@ def test_play_a_game_against_the_ai(page, server):
     shot(page, "03-move-destinations")
     page.click("polygon.legal[data-hex='0303']")
     expect(page.locator("svg.map .counter[data-unit=b-inf-1]")).to_have_attribute("data-hex", "0303")
-    expect(page.locator("[data-testid=log]")).to_contain_text("b-inf-1 moves 0304 → 0303")
+    expect(page.locator("[data-testid=log]")).to_contain_text("Blue infantry 1 moves 0304 → 0303")
 
     # undo twice: back before the move, then redo it by clicking
     page.click("[data-testid=undo]")
-    expect(prompt(page)).to_contain_text("Move b-inf-1")
+    expect(prompt(page)).to_contain_text("Move Blue infantry 1")  # the name, never the id (issue 19.9)
     expect(page.locator("svg.map .counter[data-unit=b-inf-1]")).to_have_attribute("data-hex", "0304")
     page.click("[data-testid=undo]")
     expect(prompt(page)).to_contain_text("Blue turn 1")

@@ -25,7 +25,7 @@ def test_hotseat_hides_the_board_while_the_device_changes_hands(page, server):
     expect(curtain).to_be_hidden()
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Red turn 1")
     page.click("svg.map .counter[data-unit=r-inf-1]")
-    expect(page.locator("[data-testid=prompt]")).to_contain_text("Move r-inf-1")
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Move Red infantry 1")
 
 
 def test_a_friend_joins_with_the_invite_link(page, server):

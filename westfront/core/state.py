@@ -417,6 +417,14 @@ class State:
         """What ``player`` may see (None: a spectator). Games extend ``base_view``."""
         return self.base_view(player)
 
+    @classmethod
+    def labels(cls) -> dict[str, Any]:
+        """The names people read for the ids in action texts, log texts and prompts, served once
+        per game (docs/view-contract.md, "Labels"): ``{"names": {id: name}, "patterns": [{"match":
+        regex, "name": template}], "actions": {verb: template}, "help": {verb: explanation}}``. Static and the same for every
+        seat, so it may only hold what is public to all (the counter mix, places, boxes)."""
+        return {}
+
     def to_json(self) -> str:
         return dump_state(self)
 

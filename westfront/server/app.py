@@ -36,6 +36,7 @@ from ..core.errors import MapError, UnknownGame
 from . import schemas as sc
 from .db import make_engine, resolve_db_url
 from .errors import Forbidden, NotFound, ServiceError
+from .labels import labels_catalog
 from .limits import BodyLimit, safe_detail
 from .listen import Listener
 from .mapview import render_map
@@ -193,6 +194,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         """The game's rules reference: section titles, summaries in our own words, where implemented."""
         try:
             return rules_reference(game)
+        except UnknownGame as e:
+            raise NotFound(str(e)) from None
+
+    @app.get("/api/labels/{game}", tags=["catalog"], responses={404: sc.ERRORS[404]})
+    def labels(game: Annotated[str, PathParam(max_length=64)]) -> dict[str, Any]:
+        """Names for the ids in a game's action texts, log texts and prompts (the same for every seat)."""
+        try:
+            return labels_catalog(game)
         except UnknownGame as e:
             raise NotFound(str(e)) from None
 

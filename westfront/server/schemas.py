@@ -131,6 +131,8 @@ class SeatView(BaseModel):
     undo_reason: str | None
     n_actions: int
     seed: int | None = Field(default=None, description="the dice seed when the creator chose it (announced to all)")
+    engagement: dict[str, Any] | None = Field(
+        default=None, description="the attack under way as this seat may see it: targets, attackers (view ids), declared")
 
 
 class Previews(BaseModel):

@@ -27,6 +27,7 @@ from . import patch
 from .ai_seats import AIRunner
 from .errors import BadRequest, Broken, Conflict, Forbidden, NotFound
 from .hub import Hub
+from .labels import engagement
 from .live import LiveGame, RecordBroken
 from .notify import MailSettings, Notifier, check_email, check_webhook
 from .store import ActionRecord, GameRecord, Seat, StaleVersion, Store, Summary
@@ -437,6 +438,7 @@ class GameService:
             "undo_reason": undo_reason,
             "n_actions": g.n_actions,
             "seed": g.seed if g.seed_public else None,
+            "engagement": engagement(s, side, view) if isinstance(view, dict) else None,
         } | self._view_part(g, side, view, view_base)
 
     @staticmethod

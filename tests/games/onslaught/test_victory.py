@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from westfront.core.bitboard import bits
 from westfront.games.onslaught.supply import in_supply
 from westfront.games.onslaught.victory import allied_automatic, final_result, gap_bonus, german_automatic, score
@@ -122,3 +124,22 @@ def test_game_ends_after_turn_20_with_victory_points():
     r = s.result()
     assert s.is_terminal() and r.level in ("marginal", "decisive", "strategic", "draw")
     assert set(r.scores) == {"allied", "german"}
+
+
+def test_victory_point_changes_are_logged():
+    # onslaught 13.3: the log says the victory points whenever they changed (written at the end of each
+    # Action Step and turn): the first count in full, later ones with the change on each side
+    s = new()
+    rng = random.Random(4)
+    while len([e for e in s.log if e.get("type") == "vp"]) < 3 and not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    vps = [e for e in s.log if e.get("type") == "vp"]
+    assert len(vps) >= 3 and vps[0]["rule"] == "onslaught 13.3"
+    assert vps[0]["text"] == f"Victory points: Allies {vps[0]['allied']}, Germans {vps[0]['german']}"
+    for before, after in zip(vps, vps[1:], strict=False):
+        assert (before["allied"], before["german"]) != (after["allied"], after["german"])  # only changes
+        d = after["german"] - before["german"]
+        if d:
+            assert f"Germans {after['german']} ({'+' if d > 0 else '−'}{abs(d)})" in after["text"]
+    last = vps[-1]
+    assert s.g["logged_vp"] == [last["allied"], last["german"]]

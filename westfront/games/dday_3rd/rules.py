@@ -123,5 +123,9 @@ class GameState(Position):
     def preview(self, action: Action | str) -> dict[str, Any] | None:
         return V.preview(self, action)
 
+    @classmethod
+    def labels(cls) -> dict[str, Any]:
+        return V.labels()
+
 
 __all__ = ["INFO", "MAP_FILE", "RULE_SECTIONS", "GameState"]

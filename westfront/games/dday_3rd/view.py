@@ -8,6 +8,7 @@ from typing import Any
 from ...core.actions import Action
 from . import combat as C
 from . import movement, victory
+from .board import board
 from .data import tables, units
 from .position import Position
 from .sequence import week_label
@@ -124,3 +125,30 @@ def two_roll_best(col: str) -> dict[str, float]:
             best = a if ORDER.index(a) >= ORDER.index(b) else b
             out[best] = out.get(best, 0.0) + 1 / 36
     return out
+
+
+def _place_name(key: str) -> str:
+    """``pas_de_calais`` -> "Pas de Calais" (sector and area keys read as the map names them)."""
+    small = {"de", "du", "of", "the", "la", "le"}
+    words = key.split("_")
+    return " ".join(w if i and w in small else w.capitalize() for i, w in enumerate(words))
+
+
+def labels() -> dict[str, Any]:
+    """Names for the ids in actions, log texts and prompts (D-Day hides nothing): counters as the
+    rulebook names them, coastal sectors, and the bands of hexes a two-step hex choice offers."""
+    b = board()
+    names = {uid: d.label for uid, d in units().items()} | dict(BOX_TITLES)
+    names |= {sec: _place_name(sec) for sec in set(b.sector_of.values())}
+    bands: dict[str, list[str]] = {}
+    for lab in b.m.labels:
+        if lab:
+            bands.setdefault(b.region_of(lab), []).append(lab)
+    for region, labs in bands.items():
+        if region in names:
+            continue
+        rows = sorted({lab.rstrip("0123456789") for lab in labs}, key=lambda r: (len(r), r))
+        nums = sorted(int(lab[len(lab.rstrip("0123456789")):]) for lab in labs)
+        names[region] = f"rows {rows[0]}–{rows[-1]}, numbers {nums[0]}–{nums[-1]}"
+    return {"names": names, "actions": {"invade": "Invade {1}", "region": "Hexes in {1}", "interdict": "Interdict {1}",
+                                        "add": "Add {1} to the attack", "remove": "Take out {1}"}}

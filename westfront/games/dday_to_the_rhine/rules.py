@@ -17,6 +17,7 @@ from .steps_combat import Allocate, Attack, Combat, NavalDefence
 from .steps_invasion import Invasion
 from .steps_reinforcements import ChooseObjective, PlaceUnit, Reinforce
 from .view import build_preview, build_view
+from .view import labels as view_labels
 
 MAP_FILE = map_file()
 SIDES = ("german", "allied")
@@ -100,6 +101,10 @@ class GameState(Position):
 
     def preview(self, action: Action | str) -> dict[str, Any] | None:
         return build_preview(self, action)
+
+    @classmethod
+    def labels(cls) -> dict[str, Any]:
+        return view_labels()
 
     def action_visible_to(self, actor: str, action: str, events: list[Any], viewer: str | None) -> bool:
         """18.5: with phantoms, which German unit enters or is rebuilt, where, and with which

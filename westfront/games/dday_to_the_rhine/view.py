@@ -21,7 +21,7 @@ from .combat import (
     per_die_hit,
 )
 from .data import NATION_NAMES, supports
-from .hidden import OBJECTIVES, hidden_labels, view_piece
+from .hidden import OBJECTIVES, PHANTOM_IDS, hidden_labels, view_piece
 from .movement import move_reach
 from .position import Position
 from .supply import in_supply
@@ -162,14 +162,27 @@ def _preview(s: Position, a: Action) -> dict[str, Any] | None:
         elif a.verb == "support":
             sup[supports()[a.args[0]].kind] = a.args[0]
         return attack_preview(s, b.hex(f["target"]), f["side"], attackers, sup)
+    if f["step"] == "naval_defence" and a.verb in ("support", "decline"):
+        return naval_defence_preview(s, a.args[0] if a.verb == "support" else None)
     return None
 
 
-def attack_preview(s: Position, target: int, side: str, attackers: list[str], sup: dict[str, Any]) -> dict[str, Any]:
+def naval_defence_preview(s: Position, naval: str | None) -> dict[str, Any] | None:
+    """4.1: the German attack under way as it would be fought with (or without) this naval gunfire:
+    the same dice, hit chances and risk of losing the hex as the attacker's own preview."""
+    combat = next((fr for fr in reversed(s.frames()) if fr["step"] == "combat"), None)
+    if combat is None:
+        return None
+    attackers = [a for a in combat["attackers"] if s.unit(a)["hex"]]
+    return attack_preview(s, board().hex(combat["target"]), combat["side"], attackers, dict(combat["support"]), naval)
+
+
+def attack_preview(s: Position, target: int, side: str, attackers: list[str], sup: dict[str, Any],
+                   naval_defence: str | None = None) -> dict[str, Any]:
     """Dice on each side and the chance of each number of hits (binomial on the custom die)."""
     enemy = "allied" if side == "german" else "german"
     a_entries = attacker_entries(s, target, attackers, {k: x for k, x in sup.items() if k != "bomber"})
-    d_entries = defender_entries(s, target, None)
+    d_entries = defender_entries(s, target, naval_defence)
     na, nd = pool_size(a_entries), pool_size(d_entries)
     defs = defenders(s, target)
     dpz, dinf = composition(s, defs)
@@ -187,3 +200,44 @@ def attack_preview(s: Position, target: int, side: str, attackers: list[str], su
                                                                                 binomial(nd, p_d)]},
             "p_destroy": round(sum(dist[d_strength:]) if d_strength <= na else 0.0, 4),
             "expected": {"on_defender": round(na * p_a, 3), "on_attacker": round(nd * p_d, 3)}}
+
+
+def labels() -> dict[str, Any]:
+    """Names for the ids in actions, log texts and prompts (served once, the same for both seats).
+
+    Every counter of the game is public (the set-up and reinforcement charts list them all), so
+    naming each id says nothing about where a hidden one stands; hidden markers keep their number."""
+    names = {uid: d.short for uid, d in U.units().items()}
+    names |= {sid: sp.name for sid, sp in supports().items()}
+    names |= {z: z.replace("_", " ").title() for z in INVASION_ZONES}
+    names |= dict(EXIT_ZONES) | {"from_marseilles": "From Marseilles"}
+    names |= {pid: f"Phantom {pid.rsplit('-', 1)[-1]}" for pid in PHANTOM_IDS}
+    names |= dict(U.BOX_TITLES)
+    return {
+        "names": names,
+        "patterns": [{"match": r"^hm(\d+)$", "name": "hidden marker $1"}],
+        "actions": {
+            "move": "Move {1} (tactical)",
+            "motor": "Motor {1} (strategic)",
+            "rail": "Rail {1} (strategic)",
+            "surprise": "Surprise marker on {1}",
+            "disband": "Remove phantom {1}",
+            "support": "Add support: {1}",
+            "remove": "Take out {1}",
+            "add": "Add {1} to the attack",
+            "attack": "Attack {1}",
+            "decline": "No naval gunfire",
+        },
+        "help": {
+            "move": "Tactical move, 1 RP: pays each hex's terrain cost in MP, 2 MP for a hex in enemy ZOC, "
+                    "+1 MP across the Rhine; may end next to the enemy and attack later this month (11.0).",
+            "motor": "Motor move, 1 RP: up to twice the unit's MP in hexes whatever the terrain, but never into or "
+                     "through enemy ZOC nor across the Rhine; a unit that motors cannot attack afterwards (11.1, 11.2).",
+            "rail": "Rail move, 1 RP, once a month from July: any distance through German-supplied hexes free of "
+                    "enemy ZOC; no attack afterwards (11.1, 11.3).",
+            "surprise": "RCO surprise marker: +1 MP and +1 die for this unit this month (16.0).",
+            "decline": "Defend without naval gunfire; the task force stays available this month (4.1).",
+            "support": "Support adds dice: naval gunfire one die in a coast hex, bombers two dice after their "
+                       "own roll, airborne one die against a river or fortress hex (4.1).",
+        },
+    }

@@ -66,6 +66,7 @@ class PositionData(TypedDict):
     phase: str  # the phase shown to players
     replacement_points: dict[str, int]  # this Reinforcement Step's replacement points, by side (11.1)
     victory_points: dict[str, float] | None  # the final score (13.3)
+    logged_vp: NotRequired[list[int]]  # the victory points last written to the log, [allied, german] (13.3)
 
 
 IS_ALLIED = {uid: UNITS[uid].side == "allied" for uid in ALL_IDS}

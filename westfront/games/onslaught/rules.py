@@ -13,6 +13,7 @@ from .data import SCENARIOS, SIDES
 from .position import Position
 from .setup import initial_position
 from .view import build_preview, build_view
+from .view import labels as view_labels
 
 MAP_FILE = MAP_PATH
 
@@ -117,3 +118,7 @@ class GameState(Position):
 
     def preview(self, action: Action | str) -> dict[str, Any] | None:
         return build_preview(self, action)
+
+    @classmethod
+    def labels(cls) -> dict[str, Any]:
+        return view_labels()

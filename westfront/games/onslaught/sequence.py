@@ -14,7 +14,7 @@ from ...core.state import Procedure
 from .data import SUPPLY, TURNS, UNITS, turn_label
 from .position import Position
 from .supply import capture_supply
-from .victory import allied_automatic, final_result, german_automatic
+from .victory import allied_automatic, final_result, german_automatic, log_score
 
 
 def check_german_automatic(s: Position) -> bool:
@@ -81,6 +81,7 @@ class Turn(Procedure[Position]):
 
     def end_of_turn(self, s: Position, f: dict[str, Any]) -> None:
         """13.0-13.3: automatic victories, then the next turn or the final count."""
+        log_score(s)
         if check_german_automatic(s):
             return
         if s.turn < s.last_turn():
@@ -170,6 +171,7 @@ class ActionStep(Procedure[Position]):
     @staticmethod
     def close(s: Position, why: str) -> None:
         s.emit("action_step_end", rule=s.rule("5.0"), text=f"The Action Step ends: {why}")
+        log_score(s)
         s.end()
 
 

@@ -98,6 +98,28 @@ def score(s: Position, gap: bool = True) -> Score:
                  gap_bonus(s, "german") if gap else 0, gap_bonus(s, "allied") if gap else 0)
 
 
+def _change(x: int, y: int) -> str:
+    return f"{y} ({'+' if y > x else '−'}{abs(y - x)})" if y != x else str(y)
+
+
+def log_score(s: Position) -> None:
+    """13.3: write the victory points to the log when they differ from the last ones written, so a
+    player can follow the count. The score is a fact of the position (not a tracked total) and costs
+    about as much as an action to count, so it is written at the end of the Action Step and of the
+    turn, not after every action (the status line shows it at every moment)."""
+    sc = score(s)
+    now = [sc.allied, sc.german]
+    before = s.g.get("logged_vp")
+    if before == now:
+        return
+    s.g["logged_vp"] = now
+    if before is None:
+        text = f"Victory points: Allies {sc.allied}, Germans {sc.german}"
+    else:
+        text = f"Victory points: Allies {_change(before[0], now[0])}, Germans {_change(before[1], now[1])}"
+    s.emit("vp", allied=sc.allied, german=sc.german, rule=s.rule("13.3"), text=text)
+
+
 def final_result(s: Position) -> Result:
     """13.3: the side with more victory points wins; the margin sets the level."""
     sc = score(s)

@@ -163,3 +163,11 @@ def build_preview(s: Position, action: Action | str) -> dict[str, Any] | None:
         done = set(s.act["attacked"])
         return assess(s, target, [u for u in pool if u not in done]).to_dict()
     return None
+
+
+def labels() -> dict[str, Any]:
+    """Names for the ids in actions, log texts and prompts (Onslaught hides nothing)."""
+    names = {uid: u.name for uid, u in UNITS.items()}
+    names |= {k: b["title"] for k, b in BOXES.items()} | {k: BOXES[v]["title"] for k, v in BOX_OF.items()}
+    return {"names": names, "actions": {"add": "Add {1} to the attack", "remove": "Take out {1}",
+                                        "attack": "Attack {1}", "place": "Place {1}", "drop": "Drop {1}"}}

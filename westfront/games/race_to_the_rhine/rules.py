@@ -22,6 +22,7 @@ from .steps_actions import ChooseAction, Recon, TruckRoute
 from .steps_axis import AxisTie, FfiMove
 from .steps_move import Combat, Move
 from .view import build_view
+from .view import labels as view_labels
 
 COMMANDERS = ("patch_devers", "patton", "bradley", "montgomery")
 
@@ -147,6 +148,10 @@ class GameState(Position):
 
     def view(self, player: str | None) -> dict[str, Any]:
         return build_view(self, player)
+
+    @classmethod
+    def labels(cls) -> dict[str, Any]:
+        return view_labels()
 
 
 __all__ = ["INFO", "MAP_FILE", "RULE_SECTIONS", "GameState"]

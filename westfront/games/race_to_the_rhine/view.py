@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import cards, tokens
+from .board import board
+from .data import tables
 from .position import Position
 
 ONCE_PER_TURN = ("redraw", "swap_ammo_for_fuel")
@@ -92,3 +94,18 @@ def status_lines(s: Position) -> list[str]:
         lines.append(f"Patch-Devers commander: {g['commander_card'].capitalize()}; contact with the FFI: "
                      + ("yes" if g["contact"] else "not yet"))
     return lines
+
+
+def labels() -> dict[str, Any]:
+    """Names for the ids in actions, log texts and prompts: commanders, spaces, corps and cards
+    (the decks' contents are printed in the rules; only their order is secret)."""
+    b = board()
+    t = tables()
+    names = {c: a.name for c, a in b.areas.items()} | dict(b.names)
+    names |= {c: f"{c.replace('-', ' ')} Corps" for a in b.areas.values() for c in a.corps}
+    names |= {k: c.name for k, c in t.axis_cards.items()} | {k: c.name for k, c in t.pursuit_cards.items()}
+    return {"names": names,
+            "actions": {"ffi": "FFI marker: {1} → {2}", "link": "Link {1} – {2}", "load": "Load {1} for {2}",
+                        "take": "Take {1} at {2}", "truck": "Trucks from {1}", "bottom": "Put {1} at the bottom",
+                        "airborne": "Airborne landing at {1}", "move": "Move {1}", "to": "To {1}",
+                        "place": "Axis marker in {1}"}}

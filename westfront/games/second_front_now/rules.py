@@ -158,6 +158,10 @@ class GameState(Position):
     def preview(self, action: Action | str) -> dict[str, Any] | None:
         return view_mod.preview(self, action)
 
+    @classmethod
+    def labels(cls) -> dict[str, Any]:
+        return view_mod.labels()
+
 
 GameState.STEPS = game_steps(Setup, Turn, GermanAdmin, AlliedAdmin, Deploy, Transfer, Replace, AerialSupply, Withdraw,
                              Command, MoveStack, BoxEntry, Battle, Commit, Fire, CancelHit, Retreat, Advance,

@@ -159,3 +159,18 @@ def preview(s: Position, action: Action | str) -> dict[str, Any] | None:
         return {"hit_on": need, "chance": max(0, min(10, need)) / 10,
                 "modifiers": [m.to_dict() for m in modifiers(s, battle, sh, tg)]}
     return None
+
+
+def labels() -> dict[str, Any]:
+    """Names for the ids in actions, log texts and prompts (served once, the same for both seats).
+
+    The whole counter mix is public (set-up charts and the Turn Record Sheet, 3.2-3.6); fog of war
+    (10.6) hides which Allied counter stands where, and a hidden stack keeps its placeholder ids,
+    read as "unidentified Allied unit"."""
+    return {
+        "names": {uid: d.name for uid, d in units().items()} | dict(BOX_TITLES),
+        "patterns": [{"match": r"^allied-\d{4}-\d+$", "name": "unidentified Allied unit"},
+                     {"match": r"^cols(\d\d)-(\d\d)$", "name": "hex columns $1–$2"}],
+        "actions": {"add": "Add {1} to the battle", "remove": "Hold back {1}", "fire": "{1} fires at {2}",
+                    "hq": "Use HQ {1}", "enter": "Enter {1}", "region": "Hexes in {1}"},
+    }

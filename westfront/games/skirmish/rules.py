@@ -261,6 +261,14 @@ class GameState(State):
         return out
 
     # ----- contract: view and preview ---------------------------------------
+    @classmethod
+    def labels(cls) -> dict[str, Any]:
+        """Names for unit ids in actions, log texts and prompts (every counter is public)."""
+        kinds = {"inf": "infantry", "arm": "armour"}
+        ids = {uid for sides in SCENARIO_SETUP.values() for units in sides.values() for uid, _, _ in units}
+        return {"names": {uid: f"{'Blue' if uid[0] == 'b' else 'Red'} {kinds[uid.split('-')[1]]} {uid.rsplit('-', 1)[1]}"
+                          for uid in sorted(ids)}}
+
     def view(self, player: str | None) -> dict[str, Any]:
         v = self.base_view(player)
         g = self.g

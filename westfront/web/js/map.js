@@ -303,6 +303,24 @@ export class MapView {
     }
   }
 
+  /** The attack under way (``{targets, attackers}``, null clears): the attacked hex ringed, an
+   * arrow from each committed unit's hex to it, and the committed counters marked. */
+  setEngagement(eng) {
+    for (const n of this.gHigh.querySelectorAll(".engaged, .attackline")) n.remove();
+    const attackers = new Set((eng && eng.attackers) || []);
+    const targets = ((eng && eng.targets) || []).filter((id) => this.pos.has(id));
+    for (const id of targets) this.gHigh.append(this.shape(id, "engaged", 0.92));
+    const to = targets.length ? this.pos.get(targets[0]) : null;
+    const from = new Set([...attackers].map((u) => this.units.get(u)?.hex).filter((h) => h && this.pos.has(h) && !targets.includes(h)));
+    for (const h of to ? from : []) {
+      const [x0, y0] = this.pos.get(h);
+      const [x1, y1] = to;
+      const k = 0.55;  // stop short of the target's centre, over its edge
+      this.gHigh.append(svg("line", { x1: x0, y1: y0, x2: x0 + (x1 - x0) * k, y2: y0 + (y1 - y0) * k, class: "attackline", "marker-end": "url(#arrowhead)" }));
+    }
+    for (const node of this.gUnits.querySelectorAll(".counter")) node.classList.toggle("committed", attackers.has(node.dataset.unit));
+  }
+
   /** Outline hexes (a log entry under the pointer); null clears. */
   mark(ids) {
     for (const n of this.gHigh.querySelectorAll(".logmark")) n.remove();

@@ -10,6 +10,7 @@ import { clear, diceChips, el, parseAction, sideColor, titleCase, toast } from "
 import { renderPreview, previewSummary } from "./preview.js";
 import { renderBattle } from "./battle.js";
 import { PALETTE_LEGEND } from "./palette.js";
+import { Labels, labelsOf } from "./labels.js";
 import { ViewStore } from "./patch.js";
 
 export async function playScreen(root, gameId, urlToken) {
@@ -35,6 +36,7 @@ class PlayScreen {
     this.shownSide = null;
     this.inspectHex = null;
     this.hoverAction = null;
+    this.labels = new Labels();
   }
 
   async start(urlToken) {
@@ -63,7 +65,8 @@ class PlayScreen {
     }
     this.game = first.game;
     document.body.dataset.game = first.game;
-    const [cat, data, layer] = await Promise.all([catalog(), mapData(first.game), gameLayer(first.game)]);
+    const [cat, data, layer, names] = await Promise.all([catalog(), mapData(first.game), gameLayer(first.game), labelsOf(first.game)]);
+    this.labels = new Labels(names);
     this.info = cat.games.find((g) => g.id === first.game) || { title: first.game, scenarios: [] };
     this.layer = layer;
     this.buildLayout(first);
@@ -180,7 +183,7 @@ class PlayScreen {
         if (msg.type === "pong") return;
         delay = 500;
         // a patch against a view this page does not hold (a gap): ask the socket for the whole payload
-        if (!this.accept(msg) && ws.readyState === WebSocket.OPEN) {
+        if (!this.accept(msg, false, true) && ws.readyState === WebSocket.OPEN) {
           this.resyncs++;
           ws.send("resync");
         }
@@ -204,8 +207,9 @@ class PlayScreen {
   }
 
   /** Take a payload from HTTP or the socket; keep the newest per seat and merge the log.
-   * False when it is a view patch against a version this page does not hold (resync needed). */
-  accept(msg, full = false) {
+   * False when it is a view patch against a version this page does not hold (resync needed).
+   * ``soon``: draw on the next frame, once for a burst of pushes (an AI playing fast). */
+  accept(msg, full = false, soon = false) {
     const old = this.payloads[msg.seat];
     if (old && msg.version < old.version) return true;
     const p = this.views.complete(msg);
@@ -217,7 +221,13 @@ class PlayScreen {
       this.selection = [];
       this.version = p.version;
     }
-    this.render();
+    if (!soon) {
+      this.render();
+      return true;
+    }
+    if (this.renderPending) return true;
+    this.renderPending = true;
+    requestAnimationFrame(() => { this.renderPending = false; this.render(); });
     return true;
   }
 
@@ -264,10 +274,13 @@ class PlayScreen {
       if (p.log_start !== 0) this.refresh(side).catch(() => {});
     }
     this.shownSide = side;
+    this.promptBar.dataset.version = String(p.version);
     const v = p.view || {};
-    this.hdrTurn.textContent = v.turn_label || (v.turn ? `Turn ${v.turn}` : "");
-    this.hdrPhase.textContent = v.phase || "";
-    this.hdrPhase.title = v.phase || "";
+    this.labels.setExtra(v.labels);
+    const say = (x) => this.labels.prose(x);
+    this.hdrTurn.textContent = say(v.turn_label || (v.turn ? `Turn ${v.turn}` : ""));
+    this.hdrPhase.textContent = say(v.phase || "");
+    this.hdrPhase.title = say(v.phase || "");
     this.renderSeats(p);
     this.undoBtn.disabled = !p.can_undo;
     this.undoBtn.title = p.can_undo ? "take back your last action" : `cannot undo: ${p.undo_reason}`;
@@ -290,7 +303,7 @@ class PlayScreen {
       const mine = sd in this.tokens;
       const who = kind === "human" ? (mine ? "you" : "human") : `AI ${kind.slice(3)}`;
       const chip = el("span", { class: "seat" + (p.current_player === sd ? " tomove" : ""), title: p.current_player === sd ? "to move" : "" },
-        el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), `${titleCase(sd)} (${who})`);
+        el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), `${this.sideName(sd)} (${who})`);
       if (p.thinking === sd) chip.append(el("span", { class: "spinner", "aria-hidden": "true" }));
       this.seatBar.append(chip);
     }
@@ -314,19 +327,20 @@ class PlayScreen {
 
   renderPrompt(p) {
     const v = p.view || {};
+    this.menu = null;
     clear(this.promptExtra);
     clear(this.buttons);
     this.promptBar.classList.toggle("mine", !!p.your_turn);
     if (p.result) {
       const r = p.result;
-      this.promptText.textContent = `Game over — ${r.winner ? titleCase(r.winner) + " wins" : "draw"}${r.level ? ` (${r.level})` : ""}: ${r.reason}`;
+      this.promptText.textContent = `Game over — ${r.winner ? this.sideName(r.winner) + " wins" : "draw"}${r.level ? ` (${r.level})` : ""}: ${this.labels.prose(r.reason)}`;
       this.promptBar.classList.add("over");
       this.buttons.append(el("a", { class: "btn primary", href: `/replay/${this.id}` }, "Watch the replay"));
       return;
     }
-    this.promptText.textContent = p.prompt || v.prompt || "";
+    this.promptText.textContent = this.labels.prose(p.prompt || v.prompt || "");
     if (p.thinking) {
-      this.promptExtra.append(el("span", { class: "thinking", "data-testid": "thinking" }, el("span", { class: "spinner" }), `AI (${titleCase(p.thinking)}) is thinking…`));
+      this.promptExtra.append(el("span", { class: "thinking", "data-testid": "thinking" }, el("span", { class: "spinner" }), `AI (${this.sideName(p.thinking)}) is thinking…`));
     }
     if (!p.your_turn) return;
     if (this.selection.length) {
@@ -351,33 +365,39 @@ class PlayScreen {
     }
   }
 
-  /** A readable label: the view's ``labels`` for words, unit names for unit ids. */
+  /** A readable label: the game's labels catalog (and the view's ``labels``), unit names for unit ids. */
   actionLabel(a) {
-    const labels = (this.current()?.view || {}).labels || {};
-    if (labels[a.text]) return labels[a.text];
-    const verb = labels[a.verb] || a.verb.replace(/[-_]/g, " ");
-    return a.args.length ? `${verb} ${a.args.map((x) => this.nameOf(x)).join(" ")}` : titleCase(verb);
+    return this.labels.action(a, (x) => this.nameOf(x));
+  }
+
+  /** A side as people call it ("Patch-Devers (6th Army Group)", "Allied"). */
+  sideName(side) {
+    return this.labels.lookup(side) || titleCase(side);
   }
 
   actionButton(a, cls) {
     const label = this.actionLabel(a);
-    return el("button", { class: `btn ${cls}`, "data-action": a.text, title: a.text,
+    const help = this.labels.helpFor(a.verb);
+    return el("button", { class: `btn ${cls}`, "data-action": a.text, title: help ? `${label}: ${help}` : label,
       onclick: () => this.submitOrConfirm(a),
       onmouseenter: () => this.setHoverAction(a.text), onmouseleave: () => this.setHoverAction(null) }, label);
   }
 
+  /** What a person calls an id: the unit's counter name, the game's label, a place's name. */
   nameOf(id) {
     const u = this.units && this.units.get(id);
-    if (u) return `${u.label || id}`;
-    const labels = (this.current()?.view || {}).labels || {};
-    if (labels[id]) return labels[id];
+    if (u && u.label && u.label !== "?" && u.kind !== "hidden") return u.label;
+    const known = this.labels.lookup(id);
+    if (known !== null) return known;
+    if (u) return "unidentified unit";
     const place = this.map && this.map.info.get(id);
-    return place && place.name ? `${place.name} (${id})` : id;
+    if (place && place.name) return place.name === id ? id : `${place.name} (${id})`;
+    return id;
   }
 
   renderHighlights() {
     const p = this.current();
-    if (!p.your_turn) { this.map.setHighlights({}); return; }
+    if (!p.your_turn) { this.map.setHighlights({}); this.map.setEngagement(p.engagement); return; }
     const cands = this.candidates();
     const hexes = new Map();
     const units = new Set();
@@ -396,10 +416,13 @@ class PlayScreen {
     // the unit the prompt is about ("Move b-inf-1: choose a destination") is shown as selected
     const named = (p.prompt || "").split(/[\s:,.()]+/).filter((w) => this.units.has(w));
     this.map.setHighlights({ hexes, units, selected: new Set([...this.selection, ...named]) });
+    this.map.setEngagement(p.engagement);
     // pan to the decision once per new position, so a highlighted hex off screen is never missed
     if (this.pannedVersion !== p.version && this.map.vb) {
       this.pannedVersion = p.version;
-      const where = [...named, ...units].map((u) => this.units.get(u)?.hex).filter(Boolean);
+      const eng = p.engagement || {};
+      const where = [...named, ...units, ...(eng.attackers || [])].map((u) => this.units.get(u)?.hex).filter(Boolean);
+      where.push(...(eng.targets || []));
       this.map.panTo(new Set([...where, ...hexes.keys()]));
     }
   }
@@ -444,14 +467,23 @@ class PlayScreen {
     clear(card);
     const p = this.current();
     let items = [];
-    if (this.hoverAction && this.previews.map[this.hoverAction]) items = [[this.hoverAction, this.previews.map[this.hoverAction]]];
+    // what a choice does: the game's preview (odds, dice, costs) and its plain-words help
+    const shown = (text) => this.previews.map[text] || this.labels.helpFor(parseAction(text).verb);
+    if (this.hoverAction && shown(this.hoverAction)) items = [this.hoverAction];
     else if (p && p.your_turn) {
-      items = this.candidates().filter((a) => a.clicks.length === 0 && this.previews.map[a.text]).map((a) => [a.text, this.previews.map[a.text]]);
+      const open = this.menu || this.candidates().filter((a) => a.clicks.length === 0);
+      items = open.filter((a) => shown(a.text)).map((a) => a.text);
     }
     card.hidden = !items.length;
     if (!items.length) return;
     card.append(el("h3", {}, "Preview"));
-    for (const [text, pv] of items) card.append(el("div", { class: "pv" }, el("div", { class: "pv-action" }, `If you choose “${this.actionLabel(parseAction(text))}”:`), renderPreview(pv, (x) => this.nameOf(x))));
+    for (const text of items) {
+      const pv = this.previews.map[text];
+      const help = this.labels.helpFor(parseAction(text).verb);
+      card.append(el("div", { class: "pv", "data-preview-of": text }, el("div", { class: "pv-action" }, `If you choose “${this.actionLabel(parseAction(text))}”:`),
+        help ? el("div", { class: "pv-help", "data-testid": "action-help" }, help) : null,
+        pv ? renderPreview(pv, (x) => this.nameOf(x), (x) => this.labels.prose(x)) : null));
+    }
   }
 
   /** The battle board: the view's battle, this seat's shots with their hit numbers, the shots fired. */
@@ -470,19 +502,26 @@ class PlayScreen {
   renderStatus(p) {
     const v = p.view || {};
     clear(this.status);
-    this.status.append(el("h3", {}, v.turn_label || "Status"));
-    if (v.phase) this.status.append(el("div", { class: "phase-line" }, v.phase));
+    const say = (x) => this.labels.prose(x);
+    this.status.append(el("h3", {}, say(v.turn_label || "Status")));
+    if (v.phase) this.status.append(el("div", { class: "phase-line" }, say(v.phase)));
     const budgets = v.budgets || {};
     const rows = Object.entries(budgets).filter(([, b]) => b && Object.keys(b).length);
     if (rows.length) {
       const names = [...new Set(rows.flatMap(([, b]) => Object.keys(b)))];
       this.status.append(el("table", { class: "budgets", "data-testid": "budgets" },
-        el("tr", {}, el("th", {}, ""), names.map((n) => el("th", {}, n))),
-        rows.map(([sd, b]) => el("tr", {}, el("td", {}, el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), titleCase(sd)),
+        el("tr", {}, el("th", {}, ""), names.map((n) => el("th", {}, this.labels.lookup(n) || n.replace(/_/g, " ")))),
+        rows.map(([sd, b]) => el("tr", {}, el("td", {}, el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), this.sideName(sd)),
           names.map((n) => el("td", {}, b[n] ?? "–"))))));
     }
-    for (const line of v.status || []) this.status.append(el("div", { class: "statusline" }, line));
-    if (p.result) this.status.append(el("div", { class: "result" }, `${p.result.winner ? titleCase(p.result.winner) + " wins" : "Draw"}: ${p.result.reason}`));
+    for (const line of v.status || []) this.status.append(el("div", { class: "statusline" }, say(line)));
+    const eng = p.engagement;
+    if (eng && eng.targets && eng.targets.length) {
+      const who = (eng.attackers || []).map((u) => this.nameOf(u)).join(", ") || "no units yet";
+      this.status.append(el("div", { class: "statusline engagement", "data-testid": "engagement" },
+        `${eng.declared ? "Attack on" : "Building an attack on"} ${eng.targets.map((h) => this.nameOf(h)).join(", ")}: ${who}`));
+    }
+    if (p.result) this.status.append(el("div", { class: "result" }, `${p.result.winner ? this.sideName(p.result.winner) + " wins" : "Draw"}: ${say(p.result.reason)}`));
     if (p.result) this.showPlans();
     if (p.status === "broken") this.status.append(el("div", { class: "error" }, "This game's record is damaged; see the server log."));
   }
@@ -498,18 +537,18 @@ class PlayScreen {
     clear(this.boxes);
     const boxes = { ...(v.boxes || {}) };
     const offmap = (v.units || []).filter((u) => !u.hex || !this.map.pos.has(u.hex));
-    for (const u of offmap) if (u.box && !boxes[u.box]) boxes[u.box] = { title: titleCase(u.box) };
+    for (const u of offmap) if (u.box && !boxes[u.box]) boxes[u.box] = { title: this.labels.lookup(u.box) || titleCase(u.box) };
     for (const [id, b] of Object.entries(boxes)) {
       const inBox = offmap.filter((u) => (u.box || "other") === id);
       const body = el("div", { class: "boxunits" }, inBox.length ? inBox.map((u) => this.chip(u)) : el("span", { class: "muted" }, "empty"));
-      this.boxes.append(el("section", { class: "box", "data-box": id }, el("h4", {}, b.title || titleCase(id), el("span", { class: "muted" }, ` (${inBox.length})`)), body));
+      this.boxes.append(el("section", { class: "box", "data-box": id }, el("h4", {}, this.labels.prose(b.title) || this.labels.lookup(id) || titleCase(id), el("span", { class: "muted" }, ` (${inBox.length})`)), body));
     }
   }
 
   chip(u) {
     const c = counterChip(u, this.layer);
     const clickable = this.current().your_turn && this.candidates().some((a) => a.clicks.includes(u.id));
-    const wrap = el("button", { class: "chipbtn" + (clickable ? " legal" : ""), "data-unit": u.id, title: `${u.label || u.id} ${u.factors || ""}`,
+    const wrap = el("button", { class: "chipbtn" + (clickable ? " legal" : ""), "data-unit": u.id, title: `${this.nameOf(u.id)} ${u.factors || ""}`,
       onclick: () => this.clickUnit(u.id, u.hex) }, c);
     return wrap;
   }
@@ -528,7 +567,7 @@ class PlayScreen {
     if (!stack.length) box.append(el("p", { class: "muted" }, "No units."));
     for (const u of stack) {
       box.append(el("div", { class: "unitrow", "data-unit": u.id }, this.chip(u), el("div", {},
-        el("b", {}, u.label || u.id), ` ${titleCase(u.side)}`, el("br"),
+        el("b", {}, this.nameOf(u.id)), ` ${this.sideName(u.side)}`, el("br"),
         u.kind === "hidden" ? "unidentified" : `${u.kind || ""} ${u.factors || ""}`,
         u.max_steps ? ` · ${u.steps}/${u.max_steps} steps` : "",
         (u.flags || []).length ? el("div", { class: "flags" }, (u.flags || []).join(", ")) : null)));
@@ -542,7 +581,7 @@ class PlayScreen {
     clear(list);
     const start = Math.max(0, this.log.length - 400);
     if (start) list.append(el("li", { class: "muted" }, `… ${start} earlier entries (see the replay)`));
-    for (const ev of this.log.slice(start)) list.append(logItem(ev, (ids) => this.map.mark(ids), (s) => this.colorOf(s)));
+    for (const ev of this.log.slice(start)) list.append(logItem(ev, (ids) => this.map.mark(ids), (s) => this.colorOf(s), this.labels));
     this.logShown = this.log.length;
     if (this.logPinned) this.followLog();
     else {
@@ -574,8 +613,9 @@ class PlayScreen {
     const rolls = events.filter((e) => e.type === "roll");
     const results = events.filter((e) => e.type === "combat" || e.type === "game_over");
     if (!rolls.length && !results.length) return;
-    const body = el("div", {}, rolls.map((r) => el("div", {}, diceChips(r), " ", r.why || "")),
-      results.map((r) => el("div", {}, el("b", {}, r.text || r.type))));
+    const say = (x) => this.labels.prose(x);
+    const body = el("div", {}, rolls.map((r) => el("div", {}, diceChips(r), " ", say(r.why || ""))),
+      results.map((r) => el("div", {}, el("b", {}, say(r.text || r.type)))));
     toast(body, "dice", 5000);
     this.map.flash(events.map((e) => e.hex).filter(Boolean));
   }
@@ -612,9 +652,12 @@ class PlayScreen {
     this.render();
   }
 
+  /** A few choices for one click (move or motor this unit?): buttons, each explained in the preview card. */
   chooseMenu(actions) {
     clear(this.promptExtra).append(el("span", { class: "hint" }, "Choose: "));
     for (const a of actions) this.promptExtra.append(this.actionButton(a, "primary"));
+    this.menu = actions;
+    this.renderPreviewCard();
   }
 
   hoverEntity(hex, unit) {
@@ -625,7 +668,7 @@ class PlayScreen {
     if (cands.length === 1) {
       const pv = this.previews.map[cands[0].text];
       this.setHoverAction(cands[0].text);
-      return `click: ${cands[0].text}${pv ? " — " + previewSummary(pv) : ""}`;
+      return `click: ${this.actionLabel(cands[0])}${pv ? " — " + previewSummary(pv) : ""}`;
     }
     return `click: ${cands.length} choices here`;
   }
@@ -710,9 +753,9 @@ class PlayScreen {
   showCurtain(side) {
     const c = this.curtain;
     clear(c).append(el("div", { class: "curtain-box" },
-      el("h2", {}, `${titleCase(side)} to play`),
-      el("p", {}, `Hand the device to the ${titleCase(side)} player. The board stays hidden until they are ready.`),
-      el("button", { class: "btn primary", "data-testid": "curtain-ok", onclick: () => { c.hidden = true; } }, `I am ${titleCase(side)} — show the board`),
+      el("h2", {}, `${this.sideName(side)} to play`),
+      el("p", {}, `Hand the device to the ${this.sideName(side)} player. The board stays hidden until they are ready.`),
+      el("button", { class: "btn primary", "data-testid": "curtain-ok", onclick: () => { c.hidden = true; } }, `I am ${this.sideName(side)} — show the board`),
       el("label", { class: "muted" }, el("input", { type: "checkbox", onchange: (e) => {
         localStorage.setItem(`westfront.nocurtain.${this.id}`, e.target.checked ? "1" : "0");
       } }), " don't hide the board between players in this game")));
@@ -721,7 +764,8 @@ class PlayScreen {
 }
 
 /** One log line; hovering it marks its hexes on the map (``mark(ids)``, ``mark(null)`` to clear). */
-export function logItem(ev, mark = null, colorOf = null) {
+export function logItem(ev, mark = null, colorOf = null, labels = null) {
+  const say = (x) => (labels ? labels.prose(x) : String(x ?? ""));
   const li = el("li", { class: `ev ev-${ev.type}` });
   const where = [ev.hex, ...(Array.isArray(ev.path) ? ev.path : [])].filter(Boolean);
   if (mark && where.length) {
@@ -732,9 +776,9 @@ export function logItem(ev, mark = null, colorOf = null) {
   }
   if (ev.side) li.append(el("i", { class: "swatch", style: `background:${(colorOf || sideColor)(ev.side)}` }));
   if (ev.type === "roll") {
-    li.append(el("span", {}, "Roll "), diceChips(ev), el("span", {}, ev.why ? ` ${ev.why}` : ""));
+    li.append(el("span", {}, "Roll "), diceChips(ev), el("span", {}, ev.why ? ` ${say(ev.why)}` : ""));
   } else {
-    li.append(el("span", {}, ev.text || titleCase(ev.type)));
+    li.append(el("span", {}, ev.text ? say(ev.text) : titleCase(ev.type)));
   }
   if (ev.rule) li.append(el("span", { class: "rule", title: "rule reference" }, ev.rule));
   return li;

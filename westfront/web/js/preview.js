@@ -47,13 +47,13 @@ function bars(entries, legend) {
     el("span", { class: "v" }, pct(v)))));
 }
 
-function modifierList(mods) {
+function modifierList(mods, say = (x) => x) {
   return el("ul", { class: "mods" }, mods.map((m) => el("li", {},
     el("b", {}, m.amount !== undefined ? (m.amount > 0 ? `+${m.amount}` : String(m.amount).replace("-", "−")) : ""),
-    ` ${m.reason || m.label || m.text || ""}`, m.rule ? el("span", { class: "rule" }, m.rule) : null)));
+    ` ${say(m.reason || m.label || m.text || "")}`, m.rule ? el("span", { class: "rule" }, m.rule) : null)));
 }
 
-export function renderPreview(pv, nameOf = (x) => x) {
+export function renderPreview(pv, nameOf = (x) => x, say = (x) => x) {
   const box = el("div", { class: "pvbody" });
   if (!pv || typeof pv !== "object") return box;
   const shown = new Set();
@@ -91,11 +91,11 @@ export function renderPreview(pv, nameOf = (x) => x) {
     take("items");
     box.append(el("ul", { class: "mods" }, pv.items.map((it) => el("li", {},
       el("b", {}, nameOf(it.id)), it.dice !== undefined ? `: ${it.dice} ${it.dice === 1 ? "die" : "dice"}` : "", it.support ? " (support)" : "",
-      (it.modifiers || []).length ? modifierList(it.modifiers) : null))));
+      (it.modifiers || []).length ? modifierList(it.modifiers, say) : null))));
   }
   const mods = pv.modifiers || (Array.isArray(pv.items) && !shown.has("items") ? pv.items : []);
   take("modifiers", "items");
-  if (mods.length) box.append(el("div", { class: "muted small" }, "Modifiers:"), modifierList(mods));
+  if (mods.length) box.append(el("div", { class: "muted small" }, "Modifiers:"), modifierList(mods, say));
   else if (pv.odds !== undefined) box.append(el("div", { class: "muted" }, "No modifiers."));
   if (pv.results && typeof pv.results === "object") {
     take("results");
@@ -124,7 +124,7 @@ export function renderPreview(pv, nameOf = (x) => x) {
   }
   if (Array.isArray(pv.risks)) {
     take("risks");
-    for (const r of pv.risks) box.append(el("div", { class: "risk" }, "⚠ ", typeof r === "string" ? r : (r.text || humanValue("risk", r, nameOf))));
+    for (const r of pv.risks) box.append(el("div", { class: "risk" }, "⚠ ", typeof r === "string" ? say(r) : (say(r.text) || humanValue("risk", r, nameOf))));
   }
   for (const [k, v] of Object.entries(pv)) {
     if (shown.has(k) || v === null || v === undefined) continue;

@@ -5,7 +5,8 @@ import { gameLayer, get, mapData, seatsOf } from "./api.js";
 import { MapView } from "./map.js";
 import { planCard } from "./aiplan.js";
 import { logItem } from "./play.js";
-import { clear, el, titleCase } from "./util.js";
+import { Labels, labelsOf } from "./labels.js";
+import { clear, el, parseAction, titleCase } from "./util.js";
 
 export async function replayScreen(root, gameId) {
   const tokens = seatsOf(gameId);
@@ -21,11 +22,13 @@ export async function replayScreen(root, gameId) {
   }
   const over = !!frame.view.result;
   document.body.dataset.game = frame.view.game;
-  const [data, layer] = await Promise.all([mapData(frame.view.game), gameLayer(frame.view.game)]);
+  const [data, layer, names] = await Promise.all([mapData(frame.view.game), gameLayer(frame.view.game), labelsOf(frame.view.game)]);
+  const labels = new Labels(names);
+  const side = (s) => labels.lookup(s) || titleCase(s);
   const slider = el("input", { type: "range", min: 0, max: frame.n_actions, value: frame.n_actions, "data-testid": "replay-slider", class: "slider" });
   const pos = el("span", { class: "replaypos", "data-testid": "replay-pos" });
   const sides = over ? [...frame.sides, ""] : Object.keys(tokens);
-  const sideSel = el("select", { "data-testid": "replay-side" }, sides.map((s) => el("option", { value: s, selected: s === mySide }, s ? `${titleCase(s)}'s view` : "Public view")));
+  const sideSel = el("select", { "data-testid": "replay-side" }, sides.map((s) => el("option", { value: s, selected: s === mySide }, s ? `${side(s)}'s view` : "Public view")));
   const actionLine = el("div", { class: "prompt-text" });
   const info = el("section", { class: "card status" });
   const logList = el("ol", { class: "log" });
@@ -58,12 +61,19 @@ export async function replayScreen(root, gameId) {
   function render(f) {
     const v = f.view;
     pos.textContent = `${f.at} / ${f.n_actions}`;
-    actionLine.textContent = f.at === 0 ? "Start of the game" : `Action ${f.at}: ${f.actor ? titleCase(f.actor) + " — " : ""}${f.action ?? "(hidden)"}`;
     map.setPieces(v.units || [], v.markers || []);
-    clear(info).append(el("h3", {}, v.turn_label || ""), el("div", {}, v.phase || ""), ...(v.status || []).map((s) => el("div", { class: "statusline" }, s)));
+    labels.setExtra(v.labels);
+    const unit = new Map((v.units || []).map((u) => [u.id, u]));
+    const said = f.action ? labels.action(parseAction(f.action), (x) => {
+      const u = unit.get(x);
+      return u && u.label && u.label !== "?" ? u.label : (labels.lookup(x) ?? x);
+    }) : "(hidden)";
+    actionLine.textContent = f.at === 0 ? "Start of the game" : `Action ${f.at}: ${f.actor ? side(f.actor) + " — " : ""}${said}`;
+    clear(info).append(el("h3", {}, labels.prose(v.turn_label || "")), el("div", {}, labels.prose(v.phase || "")),
+      ...(v.status || []).map((s) => el("div", { class: "statusline" }, labels.prose(s))));
     const plans = planCard(f.plans, (ids) => map.mark(ids));
     if (plans) info.append(plans);
-    clear(logList).append(...f.log.slice(-300).map((e) => logItem(e)));
+    clear(logList).append(...f.log.slice(-300).map((e) => logItem(e, null, null, labels)));
     logList.scrollTop = logList.scrollHeight;
   }
   slider.oninput = show;
