@@ -141,3 +141,10 @@ def test_move_and_motor_say_what_each_costs(page, server):
     helps = page.locator("[data-testid=preview] [data-testid=action-help]").all_inner_texts()
     assert any("Tactical move, 1 RP" in h for h in helps) and any("twice the unit's MP" in h for h in helps), helps
     keep(page, "dday-to-the-rhine-move-or-motor")
+    # the menu stands alone in the fixed-height prompt bar: nothing below it to scroll to; cancel brings back the rest
+    bar = page.locator(".promptbar")
+    assert bar.evaluate("b => b.scrollHeight <= b.clientHeight + 1"), "the menu overflows the prompt bar"
+    assert page.locator("[data-testid=choices] button").count() == 0
+    page.locator("[data-testid=menu-cancel]").click()
+    expect(menu.locator(f"button[data-action='motor {unit}']")).to_have_count(0)
+    expect(page.locator("[data-testid=choices] button").first).to_be_visible()

@@ -656,6 +656,9 @@ class PlayScreen {
   chooseMenu(actions) {
     clear(this.promptExtra).append(el("span", { class: "hint" }, "Choose: "));
     for (const a of actions) this.promptExtra.append(this.actionButton(a, "primary"));
+    this.promptExtra.append(el("button", { class: "btn small", "data-testid": "menu-cancel", onclick: () => this.render() }, "cancel"));
+    // the menu stands alone in the fixed-height prompt bar (no second row to scroll to) until answered or cancelled
+    clear(this.buttons);
     this.menu = actions;
     this.renderPreviewCard();
   }
