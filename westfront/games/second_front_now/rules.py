@@ -138,6 +138,9 @@ RULE_SECTIONS = (
 
 class GameState(Position):
     INFO = INFO
+    STEPS = game_steps(Setup, Turn, GermanAdmin, AlliedAdmin, Deploy, Transfer, Replace, AerialSupply, Withdraw,
+                       Command, MoveStack, BoxEntry, Battle, Commit, Fire, CancelHit, Retreat, Advance,
+                       PickDay, PlanSaf, PlanDrops, PlanDrop, SecretHexChoice)
     __slots__ = ()
 
     def setup(self, scenario: str, options: dict[str, Any]) -> None:
@@ -162,9 +165,5 @@ class GameState(Position):
     def labels(cls) -> dict[str, Any]:
         return view_mod.labels()
 
-
-GameState.STEPS = game_steps(Setup, Turn, GermanAdmin, AlliedAdmin, Deploy, Transfer, Replace, AerialSupply, Withdraw,
-                             Command, MoveStack, BoxEntry, Battle, Commit, Fire, CancelHit, Retreat, Advance,
-                             PickDay, PlanSaf, PlanDrops, PlanDrop, SecretHexChoice)
 
 __all__ = ["INFO", "MAP_FILE", "RULE_SECTIONS", "GameState"]
