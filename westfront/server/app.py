@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import os
 import secrets
@@ -33,6 +32,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import api
 from ..ai import base as ai_base
 from ..core.errors import MapError, UnknownGame
+from . import jsonout
 from . import schemas as sc
 from .db import make_engine, resolve_db_url
 from .errors import Forbidden, NotFound, ServiceError
@@ -54,8 +54,7 @@ Token = Annotated[str | None, Query(max_length=64, description="seat token")]
 def fast_json(payload: dict[str, Any]) -> Response:
     """The seat payload as JSON without re-validating it through pydantic (it is built by
     the service in the documented shape; validation on every move costs more than the move)."""
-    return Response(json.dumps(payload, separators=(",", ":"), ensure_ascii=False, default=str),
-                    media_type="application/json")
+    return Response(jsonout.dumps(payload), media_type="application/json")
 
 
 class OffLoop:
