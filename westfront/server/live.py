@@ -18,8 +18,9 @@ from typing import Any
 
 from .. import api
 from ..ai import Agent, get_agent
+from ..core.actions import Event
 from ..core.errors import IllegalAction
-from ..core.state import State, is_undo_barrier
+from ..core.state import State, is_undo_barrier, is_visible
 from .store import ActionRecord, GameRecord, Seat
 
 log = logging.getLogger("westfront.server")
@@ -66,6 +67,8 @@ class LiveGame:
     _previews: tuple[int, dict[str, Any]] = (-1, {})
     by_token: dict[str, str] = field(default_factory=dict)
     _views: dict[str | None, dict[int, dict[str, Any]]] = field(default_factory=dict)  # side -> version -> view
+    # side -> (the state it was read from, how much of its log was read, the visible part)
+    _vlogs: dict[str | None, tuple[State, int, list[Event]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_token = {s.token: s.side for s in self.seats.values() if s.token}
@@ -183,6 +186,22 @@ class LiveGame:
     def view_at(self, side: str | None, version: int) -> dict[str, Any] | None:
         return self._views.get(side, {}).get(version)
 
+    def visible_log(self, side: str | None) -> list[Event]:
+        """``state.visible_log(side)`` (do not change it), filtering only the events added since the
+        last call: a state's log only grows, and a long game's log is thousands of events, read three
+        times per move. A new state (undo, a failed commit, a catch-up) is read from the start."""
+        s = self.state
+        if type(s).visible_log is not State.visible_log:  # a game with its own rule: ask it
+            return s.visible_log(side)
+        cached = self._vlogs.get(side)
+        if cached is None or cached[0] is not s or cached[1] > len(s.log):
+            cached = (s, 0, [])
+        _, n, out = cached
+        if n < len(s.log):
+            out.extend(e for e in s.log[n:] if is_visible(e, side))
+        self._vlogs[side] = (s, len(s.log), out)
+        return out
+
     # ----- play ---------------------------------------------------------------
     def apply(self, side: str, text: str, log_sides: set[str | None]) -> Applied:
         """Apply ``text`` for ``side`` in memory. Raises IllegalAction and changes nothing.
@@ -196,7 +215,7 @@ class LiveGame:
         cur = s.current_player()
         if cur != side:
             raise IllegalAction(f"it is {cur}'s decision ({s.prompt()}), not {side}'s")
-        log_before = {sd: len(s.visible_log(sd)) for sd in log_sides | {side}}
+        log_before = {sd: len(self.visible_log(sd)) for sd in log_sides | {side}}
         events = s.apply(text)  # raises IllegalAction with the rule, state unchanged
         barrier = is_undo_barrier(events, cur, s.current_player())
         rec = ActionRecord(ordinal=len(self.actions) + 1, side=side, action=s.history[-1], events=events,
