@@ -229,8 +229,9 @@ class Stats:
 
 
 async def play(host: str, port: int, gid: str, tokens: dict[str, str], moves: list[tuple[str, str]],
-               deadline: float, think: float, rnd: random.Random, st: Stats) -> int:
-    conns = {side: Conn(host, port) for side in tokens}
+               deadline: float, think: float, rnd: random.Random, st: Stats, one_conn: bool = False) -> int:
+    shared = Conn(host, port)
+    conns = {side: shared if one_conn else Conn(host, port) for side in tokens}
     path = f"/api/games/{gid}/actions"
     done = 0
     try:
@@ -273,7 +274,7 @@ async def watch(host: str, port: int, gid: str, token: str, stop: asyncio.Event,
 
 async def drive(base: str, server_pid: int | None, cluster: Cluster | None, games: list[tuple[str, dict[str, str]]],
                 plans: list[list[tuple[str, str]]], seconds: float, warmup: float, think: float, ws: bool,
-                seed: int) -> dict[str, object]:
+                seed: int, one_conn: bool = False) -> dict[str, object]:
     host, port = base.removeprefix("http://").split(":")
     st = Stats()
     stop = asyncio.Event()
@@ -283,7 +284,7 @@ async def drive(base: str, server_pid: int | None, cluster: Cluster | None, game
     t0 = time.perf_counter()
     deadline = t0 + warmup + seconds
     players = [asyncio.create_task(play(host, int(port), gid, toks, plan, deadline, think,
-                                        random.Random(seed + k), st))
+                                        random.Random(seed + k), st, one_conn))
                for k, ((gid, toks), plan) in enumerate(zip(games, plans, strict=True))]
     await asyncio.sleep(warmup)
     st.measuring = True
@@ -353,6 +354,9 @@ def main() -> None:
     ap.add_argument("--server-cpus", help="pin the server processes to these CPUs (e.g. 0) — with --rest-cpus, "
                                            "to measure a worker that has a core to itself")
     ap.add_argument("--rest-cpus", help="pin PostgreSQL and this load generator to these CPUs (e.g. 1)")
+    ap.add_argument("--one-conn", action="store_true",
+                    help="both seats of a game share one connection, so one process serves the whole game (as a "
+                         "load balancer with game affinity would): no process replays another's moves")
     a = ap.parse_args()
     server_cpus = {int(x) for x in a.server_cpus.split(",")} if a.server_cpus else None
     rest_cpus = {int(x) for x in a.rest_cpus.split(",")} if a.rest_cpus else None
@@ -383,11 +387,12 @@ def main() -> None:
                         with server(cluster.url, workers, root, server_cpus) as (base, pid):
                             made = make_games(base, a.game, sides, [a.seed + i for i in range(games)])
                             out = asyncio.run(drive(base, pid, cluster, made, plans[(games, n)], a.seconds,
-                                                    a.warmup, think, a.ws, a.seed))
+                                                    a.warmup, think, a.ws, a.seed, a.one_conn))
                         print(json.dumps({"figure": "server_scale", "game": a.game, "server": label,
                                           "workers": workers, "games": games, "think_s": think,
                                           "seconds": a.seconds, "websockets": a.ws, "db": "postgresql",
-                                          "server_cpus": a.server_cpus, "rest_cpus": a.rest_cpus, **out}),
+                                          "server_cpus": a.server_cpus, "rest_cpus": a.rest_cpus, "one_conn": a.one_conn,
+                                          **out}),
                               flush=True)
 
 
