@@ -121,9 +121,25 @@ class LiveGame:
         n = len(self.actions)
         if len(rec.actions) < n or any(a.hash != b.hash for a, b in zip(self.actions, rec.actions, strict=False)):
             return False
+        return self._play_on(rec.actions[n:], list(rec.actions), rec.version)
+
+    def extend(self, version: int, tail: list[ActionRecord]) -> bool:
+        """Play ``tail``, the actions stored after this copy's last one at stored ``version``, when
+        nothing but appends happened since this copy's version: every write (a move or an undo)
+        bumps the version by exactly one, so as many new versions as new actions, numbered on
+        from this copy's, means the stored record extends this one — without reading (and
+        decoding) the whole record. False changes nothing (the caller reads the record)."""
+        n = len(self.actions)
+        if not tail or version - self.version != len(tail) or \
+                [a.ordinal for a in tail] != list(range(n + 1, n + 1 + len(tail))):
+            return False
+        return self._play_on(tail, self.actions + list(tail), version)
+
+    def _play_on(self, tail: list[ActionRecord], actions: list[ActionRecord], version: int) -> bool:
+        """Replay ``tail`` on a copy; on success it becomes this game with record ``actions``."""
         s = self.state.clone()
         anchor, anchor_n = self._anchor, self._anchor_n
-        for a in rec.actions[n:]:
+        for a in tail:
             before = s.current_player()
             try:
                 events = s.apply(a.action)
@@ -133,11 +149,11 @@ class LiveGame:
                 anchor, anchor_n = s.clone(), a.ordinal
         # the position after the last action proves the ones before it (a hash per action costs
         # as much as the action: with several processes, each replays the others' moves)
-        if len(rec.actions) > n and s.hash() != rec.actions[-1].hash:
+        if tail and s.hash() != tail[-1].hash:
             return False
         self.state, self._anchor, self._anchor_n = s, anchor, anchor_n
-        self.actions = list(rec.actions)
-        self.version = rec.version
+        self.actions = actions
+        self.version = version
         return True
 
     # ----- seats ---------------------------------------------------------------

@@ -130,6 +130,9 @@ class GameService:
         with g.lock:
             if stored == g.version:
                 return g
+            tail = self.store.actions_after(g.id, g.n_actions)  # the usual case: only moves were added
+            if tail is not None and g.extend(*tail):
+                return g
             rec = self.store.load(g.id)
             if rec is not None and rec.version >= g.version and g.catch_up(rec):
                 return g
