@@ -41,9 +41,13 @@ def allied_edge(s: Position) -> int:
     return board().zone_bb("france_south_edge") if s.turn >= s.g["south_allied_from"] else 0
 
 
-def compute(s: Position, side: str) -> SupplyMap:
+def compute(s: Position, side: str, own: int | None = None) -> SupplyMap:
+    """The side's supply map; ``own`` replaces where its units stand (the AI asks "what if this unit
+    moved there": only the mover's own side's map changes, since a unit's ZOC, control and ports
+    are not moved by a move)."""
     b = board()
-    own = s.units_bb(side)
+    if own is None:
+        own = s.units_bb(side)
     enemy = s.enemy_units_bb(side)  # 18.5: the Allies' supply treats every hidden marker as a unit
     ezoc = s.enemy_zoc_bb(side)
     allied_cities = s.allied_control_bb() & b.city_bb
