@@ -256,10 +256,14 @@ def _cut_off(s: Position, uid: str, i: int) -> int:
     units = s.g["units"]
     hexof = board().m.index
     allied = s.on_map("allied")
-    own = s.units_bb("allied")
+    own = before = s.units_bb("allied")
     if not any(u != uid and hexof[units[u]["hex"]] == here for u in allied):
         own &= ~(1 << here)
-    area = compute(s, "allied", own | 1 << i).area
+    own |= 1 << i
+    ezoc = s.enemy_zoc_bb("allied")
+    # own units matter to supply only where they cancel German ZOC: elsewhere the map is today's
+    same = own & ezoc == before & ezoc
+    area = supply_map(s, "allied").area if same else compute(s, "allied", own).area
     return sum(1 for u in allied if not (area >> (i if u == uid else hexof[units[u]["hex"]])) & 1)
 
 
