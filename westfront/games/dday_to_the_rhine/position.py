@@ -323,11 +323,15 @@ class Position(State):
 
     # ----- changes of position (each forgets the derived facts) ----------------------------
     def put(self, uid: str, label: str | None) -> None:
+        """Move a piece (or take it off the map): only its old and new hexes change, so facts local
+        to other hexes (reaches, "may it move", see ``State.cached``) are kept."""
         p = self.piece(uid)
+        index = board().m.index
+        old = p["hex"]
         p["hex"] = label
         if label is not None:
             p["box"] = None
-        self.touch()
+        self.touch((1 << index[old] if old else 0) | (1 << index[label] if label else 0))
 
     def spend(self, side: str, n: int) -> None:
         if n > self.g["rp"][side]:
