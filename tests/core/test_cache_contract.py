@@ -100,3 +100,23 @@ def test_debug_mode_catches_a_local_fact_with_a_footprint_too_small():
         s.touch(1 << s.map.index["0101"])  # the move is announced, but the fact's footprint misses it
         with pytest.raises(AssertionError, match="stale derived fact"):
             s.check_memo()
+
+
+def test_pure_memo_shares_results_and_the_debug_mode_checks_hits():
+    from westfront.core.state import PureMemo
+
+    calls = []
+    table = {"k": 1}
+
+    def f(a, b):
+        calls.append((a, b))
+        return a | b | table["k"]  # reads something besides its arguments: a bug the debug mode must see
+
+    m = PureMemo(f, limit=2)
+    assert m(2, 4) == 7 and m(2, 4) == 7 and calls == [(2, 4)]
+    m(8, 0), m(16, 0)  # full: forgotten all at once
+    assert len(m.table) == 1
+    m(2, 4)
+    table["k"] = 0
+    with checking_cache(), pytest.raises(AssertionError, match="stale"):
+        m(2, 4)

@@ -686,6 +686,38 @@ class State:
         raise IllegalAction(reason, action=str(a))
 
 
+class PureMemo:
+    """A process-wide memo of a pure function of hashable arguments (bitboards in, a fact out).
+
+    For the part of a derived fact that is expensive and depends only on a few bitboards — a
+    supply flood on (sources, passable hexes), a ZOC on the units' hexes — so positions that
+    differ elsewhere share it: after an Allied move the German ZOC is the one already computed,
+    and the mover's own supply is too when the move changed no hex its trace may pass. The
+    position's memo (``State.cached``) still holds the fact; this only makes recomputing it
+    cheap. Bounded: forgotten all at once when full. In the debug mode every hit is recomputed
+    and compared, so a ``fn`` that reads anything besides its arguments fails loudly."""
+
+    __slots__ = ("fn", "table", "limit")
+
+    def __init__(self, fn: Any, limit: int = 2048):
+        self.fn = fn
+        self.table: dict[Any, Any] = {}
+        self.limit = limit
+
+    def __call__(self, *args: Any) -> Any:
+        got = self.table.get(args)
+        if got is None:
+            got = self.fn(*args)
+            if len(self.table) >= self.limit:
+                self.table.clear()
+            self.table[args] = got
+        elif State.CHECK_CACHE:
+            fresh = self.fn(*args)
+            if not same_fact(got, fresh):
+                raise AssertionError(f"PureMemo of {self.fn.__qualname__}: stale {got!r:.200}, fresh {fresh!r:.200}")
+        return got
+
+
 class checking_cache:  # noqa: N801 - used like a function: ``with checking_cache(): ...``
     """Turn the cache debug mode (``State.CHECK_CACHE``) on inside a ``with`` block."""
 
