@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict, cast
 
 from ...core.mapdata import GameMap
-from ...core.state import State
+from ...core.state import PureMemo, State
 from .board import Board, board
 from .data import ALL_IDS, LAST_TURN, SUPPLY, UNITS
 
@@ -89,6 +89,13 @@ def upgrade(g: dict[str, Any]) -> None:
     for u in g.get("units", {}).values():
         if "back" in u:
             u["return_turn"] = u.pop("back")
+
+
+def _within_of(b: Board, sources: int, k: int) -> int:
+    return b.within(sources, k)
+
+
+_within = PureMemo(_within_of)  # 6.4's "near" depends only on where one side's units stand
 
 
 class Position(State):
@@ -197,7 +204,7 @@ class Position(State):
         key = ("near", side)
         bb = self.memo.get(key)
         if bb is None:
-            bb = self.cached(key, lambda: self.board.within(self.side_bb(side), 2))
+            bb = self.cached(key, lambda: _within(self.board, self.side_bb(side), 2))
         return bb  # type: ignore[no-any-return]
 
     def strength(self, uid: str) -> int:
