@@ -19,6 +19,7 @@ from typing import Any
 
 from ...core.bitboard import bits
 from ...core.movement import MoveModel, Reach, can_end_anywhere, reach
+from ...core.state import PureMemo
 from . import units as U
 from .board import EXIT_ZONES, board
 from .hidden import hidden_pieces
@@ -143,14 +144,21 @@ def rail_destinations(s: Position, uid: str) -> list[int]:
 
 
 def rail_terminals(s: Position, dests: list[int]) -> dict[int, list[int]]:
-    """Group rail destinations by their nearest German-held city, to keep each choice short."""
+    """Group rail destinations by their nearest German-held city, to keep each choice short.
+    (A new dict of new lists each call: callers may keep or change it.)"""
+    return {c: list(ds) for c, ds in _terminals(tuple(dests), s.allied_control_bb())}
+
+
+def _group_by_terminal(dests: tuple[int, ...], allied: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     b = board()
-    allied = s.allied_control_bb()
     groups: dict[int, list[int]] = {}
     for d in dests:
         c = next((x for x in b.cities_by_distance(d) if not (allied >> x) & 1), d)
         groups.setdefault(c, []).append(d)
-    return groups
+    return tuple((c, tuple(ds)) for c, ds in groups.items())
+
+
+_terminals = PureMemo(_group_by_terminal, limit=256)  # both stages of a rail move (area, then hex) ask the same
 
 
 def exit_options(s: Position, uid: str, r: Reach, mp: int) -> list[tuple[int, str]]:
