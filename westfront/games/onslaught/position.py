@@ -228,9 +228,11 @@ class Position(State):
                 self.emit("port_captured", hex=lab, rule=self.rule("8.4"),
                           text=f"The Allies capture the fortified port at {lab}; it is never again a German supply source")
         u = self.unit(uid)
+        was = u["hex"]
         u["hex"] = m.label(path[-1]) if path else u["hex"]
         u["box"] = None
-        self.touch()
+        # only the hexes left, passed and entered changed (units, control): local facts elsewhere stay
+        self.touch(m.bb(path) | (1 << m.index[was] if was is not None else 0))
 
     def remove_from_map(self, uid: str, box: str) -> None:
         u = self.unit(uid)
@@ -238,7 +240,7 @@ class Position(State):
         u["hex"] = None
         u["box"] = box
         if was is not None:  # derived facts read where units stand, never which box an off-map one is in
-            self.touch()
+            self.touch(1 << self.map.index[was])
 
     def eliminate(self, uid: str, why: str, rule: str) -> None:
         """Into the Eliminated Units box; Allied paratroops leave the game for good (9.3)."""
