@@ -66,3 +66,57 @@ def test_flat_tables_are_copied_record_by_record():
         c = s.clone()  # checked equal and independent
     c.g["units"]["b-inf-1"]["hex"] = "0101"
     assert s.g["units"]["b-inf-1"]["hex"] != "0101"
+
+
+def test_local_facts_survive_a_touch_that_misses_their_footprint():
+    s = api.load("skirmish", seed=2)
+    calls = []
+
+    def fact(name):
+        calls.append(name)
+        return name
+
+    assert s.cached("near", lambda: fact("near"), footprint=0b0110) == "near"
+    assert s.cached("far", lambda: fact("far"), footprint=0b1000) == "far"
+    assert s.cached("global", lambda: fact("global")) == "global"
+    c = s.clone()
+    s.touch(0b0001)  # a change on a hex neither footprint covers: only the global fact goes
+    assert set(s.memo) == {"near", "far"}
+    s.touch(0b0100)
+    assert set(s.memo) == {"far"}
+    s.cached("near", lambda: fact("near"), footprint=0b0110)
+    assert calls == ["near", "far", "global", "near"]
+    s.touch()  # a change anywhere: everything goes
+    assert not s.memo
+    c.touch(0b0001)  # the clone kept its own copy of the footprints
+    assert set(c.memo) == {"near", "far"}
+
+
+def test_debug_mode_catches_a_local_fact_with_a_footprint_too_small():
+    with checking_cache():
+        s = api.load("skirmish", seed=1)
+        s.cached("blue_units", lambda: s.side_bb("blue"), footprint=0)  # claims to read no hex: wrong
+        s.g["units"]["b-inf-1"]["hex"] = "0101"
+        s.touch(1 << s.map.index["0101"])  # the move is announced, but the fact's footprint misses it
+        with pytest.raises(AssertionError, match="stale derived fact"):
+            s.check_memo()
+
+
+def test_pure_memo_shares_results_and_the_debug_mode_checks_hits():
+    from westfront.core.state import PureMemo
+
+    calls = []
+    table = {"k": 1}
+
+    def f(a, b):
+        calls.append((a, b))
+        return a | b | table["k"]  # reads something besides its arguments: a bug the debug mode must see
+
+    m = PureMemo(f, limit=2)
+    assert m(2, 4) == 7 and m(2, 4) == 7 and calls == [(2, 4)]
+    m(8, 0), m(16, 0)  # full: forgotten all at once
+    assert len(m.table) == 1
+    m(2, 4)
+    table["k"] = 0
+    with checking_cache(), pytest.raises(AssertionError, match="stale"):
+        m(2, 4)

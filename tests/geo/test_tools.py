@@ -100,3 +100,37 @@ def test_a_broken_calibration_fact_is_reported() -> None:
     cal = {"check": [{"what": "place", "name": "Rouen", "hex": "1415", "rule": "test"}]}
     (r,) = run_checks(m, cal)
     assert not r.ok and "1414" in r.detail
+
+
+def test_render_draws_the_maps_geography(tmp_path: Path) -> None:
+    """`westfront map render` draws geometry.json (towns, rivers) as the browser's board does."""
+    from westfront.geo.render import _Frame, render_map
+    from westfront.geo.render_art import load_geometry
+
+    m = load_map_json("onslaught")
+    geo = load_geometry(map_path("onslaught"))
+    assert geo is not None
+    hex_px = 12.0
+    fr = _Frame(grid_for(m["grid"]["scheme"]), list(m["hexes"]), hex_px, margin=hex_px * 2, legend_w=hex_px * 16)
+    with Image.open(render_map(m, tmp_path / "art.png", hex_px=hex_px, geometry=geo)) as im:
+        art = np.asarray(im.convert("RGB")).astype(int)
+    with Image.open(render_map(m, tmp_path / "plain.png", hex_px=hex_px)) as im:
+        plain = np.asarray(im.convert("RGB")).astype(int)
+
+    def at(img: np.ndarray, x: float, y: float) -> np.ndarray:
+        px, py = fr.pt(x, y)
+        return img[round(py), round(px)]
+
+    def blue_near(img: np.ndarray, x: float, y: float) -> bool:  # a 2-pixel line near a vertex
+        px, py = (round(v) for v in fr.pt(x, y))
+        box = img[py - 1:py + 2, px - 1:px + 2]
+        return bool((box[..., 2] > box[..., 0] + 60).any())
+
+    london = next(t for t in geo["towns"] if t["name"] == "London")  # off the map, on England's backdrop
+    assert abs(at(art, london["x"], london["y"]) - np.array([143, 133, 118])).max() < 40  # a town dot
+    assert abs(at(plain, london["x"], london["y"]) - np.array([0xeb, 0xe7, 0xdc])).max() < 30  # bare land
+    line = max(geo["rivers"]["Rhine"]["lines"], key=len)
+    blue = sum(blue_near(art, x, y) for x, y in line)
+    assert len(line) > 20 and blue >= 0.7 * len(line)  # the Rhine's course, drawn blue
+    assert sum(blue_near(plain, x, y) for x, y in line) < blue  # not only the river hexsides
+    assert (art != plain).any(axis=2).mean() > 0.2  # relief, coast and water change much of the board

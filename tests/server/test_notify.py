@@ -242,3 +242,26 @@ def test_notices_give_up_after_the_retries(db_url, smtp):
             assert hook.calls == 3 and outbox_rows(db_url)[0]["attempts"] == 3
     finally:
         hook.close()
+
+
+def test_a_stopping_server_finishes_the_delivery_under_way(db_url, smtp):
+    """Shutting down waits for a notice being sent: its outcome is recorded by the process that sent
+    it, before the outbox is handed on (else the next server could find a half-done notice and the
+    receiver could hear from a server that has stopped)."""
+    _, port = smtp
+    hook = Receiver(delay=1.0)  # answers 204, slowly
+    try:
+        settings = Settings(ai_time=0.2, smtp=f"127.0.0.1:{port}", notify_backoff=0.05, notify_poll=0.1)
+        app = create_app(db_url, settings)
+        with TestClient(app) as c:
+            g = new_game(c)
+            gid, tb, tr = g["id"], token(g, "blue"), token(g, "red")
+            c.put(f"/api/games/{gid}/notify", json={"token": tr, "webhook": hook.url})
+            assert act(c, gid, tb, "end", 0).status_code == 200
+            wait_for(lambda: hook.calls >= 1, timeout=10)  # the POST is in flight: stop now
+        notifier = app.state.service.notifier
+        assert notifier.delivered == [("webhook", gid, "red")]
+        rows = outbox_rows(db_url)
+        assert len(rows) == 1 and rows[0]["delivered_at"] is not None
+    finally:
+        hook.close()

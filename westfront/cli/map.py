@@ -114,13 +114,17 @@ def render(
     hex_px: float = typer.Option(None, "--hex-px", help="hex radius in pixels (default: per map)"),
     no_labels: bool = typer.Option(False, "--no-labels", help="leave out hex numbers"),
     path: Path = typer.Option(None, "--map", help="read this map.json instead of the committed one"),
+    plain: bool = typer.Option(False, "--plain", help="hexes only: leave out the geography (geometry.json)"),
 ) -> None:
-    """Draw GAME's map as a PNG (terrain, rivers, places, zones, hex numbers)."""
+    """Draw GAME's map as a PNG (terrain, rivers, places, zones, hex numbers), over the real
+    coast, relief, rivers and towns of its geometry.json when it has one."""
     from ..geo.render import default_hex_px, render_any
-    from ..geo.show import load_map_json
+    from ..geo.render_art import load_geometry
+    from ..geo.show import load_map_json, map_path
 
     m = load_map_json(game, path)
-    p = render_any(m, out, hex_px=hex_px or default_hex_px(m), labels=not no_labels)
+    geometry = None if plain else load_geometry(Path(path) if path else map_path(game))
+    p = render_any(m, out, hex_px=hex_px or default_hex_px(m), labels=not no_labels, geometry=geometry)
     typer.echo(f"wrote {p} ({p.stat().st_size // 1024} KiB)")
 
 

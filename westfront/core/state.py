@@ -316,7 +316,7 @@ class State:
     equal and independent copies too."""
 
     __slots__ = ("g", "history", "log", "memo", "_legal", "_events", "_ops", "_transitioned", "_forced",
-                 "_memo_fns")
+                 "_memo_fns", "_local")
 
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Event] | None = None):
         self.g = g
@@ -330,6 +330,7 @@ class State:
         self.memo: dict[Any, Any] = {}
         """Derived facts of this position (unit index, ZOC, supply…), see ``cached`` and ``touch``."""
         self._memo_fns: dict[Any, Any] | None = None  # debug mode: how each memo entry is computed
+        self._local: dict[Any, int] | None = None  # memo key -> footprint of the facts that are local (``cached``)
 
     # ----- construction --------------------------------------------------
     @classmethod
@@ -436,6 +437,8 @@ class State:
         (new ones replace them), and searching agents clone thousands of times."""
         c = self.__class__(self.clone_g(), list(self.history), list(self.log))
         c.memo = dict(self.memo)
+        if self._local:
+            c._local = dict(self._local)
         if self.CHECK_CACHE:
             # the recipes are not copied: they close over this state, not the clone; the shared
             # values stay checked here, which also catches a clone mutating one in place
@@ -448,14 +451,24 @@ class State:
         return copy_g(self.g, self.FLAT_TABLES)
 
     # ----- derived facts -------------------------------------------------------
-    def cached(self, key: Any, compute: Any) -> Any:
+    def cached(self, key: Any, compute: Any, footprint: int | None = None) -> Any:
         """``memo[key]``, computed by ``compute()`` the first time after the position changed.
 
-        ``compute`` must be a pure function of the position (no dice, no changes to ``g``)."""
+        ``compute`` must be a pure function of the position (no dice, no changes to ``g``).
+
+        ``footprint`` (a bitboard of hex slots) makes the fact *local*: it depends only on what
+        stands on those hexes (pieces, control) and on what its key names (the unit, its hex, its
+        allowance), so it survives ``touch(hexes)`` when ``hexes`` misses the footprint — a move
+        from A to B keeps the reach of a unit far from both. A full ``touch()`` drops it like any
+        other fact, and the debug mode recomputes it after every action like any other."""
         memo = self.memo
         if key in memo:
             return memo[key]
         value = memo[key] = compute()
+        if footprint is not None:
+            if self._local is None:
+                self._local = {}
+            self._local[key] = footprint
         if self.CHECK_CACHE:
             if self._memo_fns is None:
                 self._memo_fns = {}
@@ -468,6 +481,7 @@ class State:
         if not fns or not self.memo:
             return
         kept = dict(self.memo)
+        local = self._local
         try:
             for key, old in kept.items():
                 fn = fns.get(key)
@@ -481,13 +495,29 @@ class State:
                         f"gives {fresh!r:.200} — a helper changed the position without touch()")
         finally:
             self.memo = kept
+            self._local = local
 
-    def touch(self) -> None:
-        """The position changed (a unit moved, control flipped…): forget derived facts."""
-        self.memo.clear()
+    def touch(self, hexes: int | None = None) -> None:
+        """The position changed (a unit moved, control flipped…): forget derived facts.
+
+        ``hexes``: the change is confined to these hex slots (a bitboard: a piece left one hex and
+        entered another, nothing else changed), so local facts whose footprint misses them are
+        kept (see ``cached``). Every other fact is forgotten either way."""
+        local = self._local
+        if hexes is None or not local:
+            self.memo.clear()
+            self._local = None
+            if self._memo_fns is not None:
+                self._memo_fns.clear()
+        else:
+            memo = self.memo
+            keep = {k: fp for k, fp in local.items() if not fp & hexes}
+            self.memo = {k: memo[k] for k in keep}
+            self._local = keep or None
+            fns = self._memo_fns
+            if fns is not None:
+                self._memo_fns = {k: fns[k] for k in keep if k in fns}
         self._legal = None
-        if self._memo_fns is not None:
-            self._memo_fns.clear()
 
     def rule(self, section: str) -> str:
         """This game's citation for a rule section: ``s.rule("7.2")`` -> ``"onslaught 7.2"``."""
@@ -654,6 +684,38 @@ class State:
             verbs = sorted({x.verb for x in legal})
             reason = f"'{a}' is not legal now ({self.prompt()}); legal verbs here: {', '.join(verbs) or 'none'}"
         raise IllegalAction(reason, action=str(a))
+
+
+class PureMemo:
+    """A process-wide memo of a pure function of hashable arguments (bitboards in, a fact out).
+
+    For the part of a derived fact that is expensive and depends only on a few bitboards — a
+    supply flood on (sources, passable hexes), a ZOC on the units' hexes — so positions that
+    differ elsewhere share it: after an Allied move the German ZOC is the one already computed,
+    and the mover's own supply is too when the move changed no hex its trace may pass. The
+    position's memo (``State.cached``) still holds the fact; this only makes recomputing it
+    cheap. Bounded: forgotten all at once when full. In the debug mode every hit is recomputed
+    and compared, so a ``fn`` that reads anything besides its arguments fails loudly."""
+
+    __slots__ = ("fn", "table", "limit")
+
+    def __init__(self, fn: Any, limit: int = 2048):
+        self.fn = fn
+        self.table: dict[Any, Any] = {}
+        self.limit = limit
+
+    def __call__(self, *args: Any) -> Any:
+        got = self.table.get(args)
+        if got is None:
+            got = self.fn(*args)
+            if len(self.table) >= self.limit:
+                self.table.clear()
+            self.table[args] = got
+        elif State.CHECK_CACHE:
+            fresh = self.fn(*args)
+            if not same_fact(got, fresh):
+                raise AssertionError(f"PureMemo of {self.fn.__qualname__}: stale {got!r:.200}, fresh {fresh!r:.200}")
+        return got
 
 
 class checking_cache:  # noqa: N801 - used like a function: ``with checking_cache(): ...``

@@ -18,6 +18,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from ..core.hexgrid import DIRECTIONS, Grid, grid_for
 from .fonts import font
+from .render_art import OFFMAP_LAND, draw_over, draw_under
 from .render_p2p import render_p2p
 
 SIDE_STYLE: dict[str, tuple[str, float]] = {
@@ -88,8 +89,11 @@ def render_map(
     labels: bool = True,
     zones: list[str] | None = None,
     max_bytes: int = 1_500_000,
+    geometry: dict[str, Any] | None = None,
 ) -> Path:
-    """Render ``m`` to ``out`` (PNG). ``hex_px`` is the hex circumradius in pixels."""
+    """Render ``m`` to ``out`` (PNG). ``hex_px`` is the hex circumradius in pixels; with the
+    map's ``geometry`` (``geometry.json``) the real coast, relief, rivers and towns are drawn
+    under the hexsides, as on the browser's board."""
     grid = grid_for(m["grid"]["scheme"])
     hexes: dict[str, Any] = m["hexes"]
     legend_w = hex_px * 16
@@ -99,7 +103,9 @@ def render_map(
 
     # backdrop: the real coast under the hexes (shows off-map land such as England)
     bd = m.get("extra", {}).get("backdrop", {})
-    if bd:
+    if geometry:
+        draw_under(img, fr.pt, geometry)
+    elif bd:
         mask = Image.new("1", img.size, 0)
         for ring in bd.get("land", []):
             pts = [fr.pt(x, y) for x, y in ring]
@@ -117,7 +123,15 @@ def render_map(
     outline = "#8a8578"
     for lab, h in hexes.items():
         col = terrain.get(h["terrain"], {}).get("color", "#dddddd")
+        if geometry and h["terrain"] in ("sea", "lake"):
+            col = OFFMAP_LAND  # the water is drawn over it, along the real coast
         dr.polygon(fr.corners(lab), fill=col, outline=outline)
+    if geometry:
+        water = (terrain.get("sea") or terrain.get("lake") or {}).get("color", "#a9c8e0")
+        img = draw_over(img, fr.pt, geometry, hex_px, water)
+        dr = ImageDraw.Draw(img, "RGBA")
+        for lab in hexes:  # a faint grid over the water and relief
+            dr.polygon(fr.corners(lab), outline=(90, 86, 78, 70))
 
     # country borders between land hexes
     lw = max(1, int(hex_px * 0.14))
@@ -250,7 +264,8 @@ def render_map(
     img = img.convert("P", palette=Image.Palette.ADAPTIVE, colors=128)
     img.save(out, optimize=True)
     if out.stat().st_size > max_bytes and hex_px > 6:
-        return render_map(m, out, hex_px=hex_px * 0.8, labels=labels, zones=zones, max_bytes=max_bytes)
+        return render_map(m, out, hex_px=hex_px * 0.8, labels=labels, zones=zones, max_bytes=max_bytes,
+                          geometry=geometry)
     return out
 
 
@@ -358,8 +373,9 @@ def default_hex_px(m: dict[str, Any]) -> float:
     return DEFAULT_HEX_PX.get(m.get("game", ""), 16.0)
 
 
-def render_any(m: dict[str, Any], out: str | Path, hex_px: float = 16.0, labels: bool = True) -> Path:
+def render_any(m: dict[str, Any], out: str | Path, hex_px: float = 16.0, labels: bool = True,
+               geometry: dict[str, Any] | None = None) -> Path:
     """Render a hex map or a point-to-point map, whichever ``m`` is."""
     if m.get("schema") == "westfront-p2p/1":
         return render_p2p(m, out)
-    return render_map(m, out, hex_px=hex_px, labels=labels)
+    return render_map(m, out, hex_px=hex_px, labels=labels, geometry=geometry)

@@ -116,8 +116,13 @@ class Notifier:
         self._wake.set()
 
     def stop(self) -> None:
+        """Stop and wait for a delivery under way: a notice this process is still sending when the
+        server stops would otherwise be delivered behind the next server's back (its record of
+        deliveries would miss it), and its outcome could land after the outbox was handed on."""
         self._stop.set()
         self._wake.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(timeout=self.timeout + 5.0)
 
     def _run(self) -> None:
         while not self._stop.is_set():

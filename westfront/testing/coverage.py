@@ -40,14 +40,22 @@ def citations(prefixes: tuple[str, ...], root: Path | None = None,
         return []
     alt = "|".join(re.escape(p) for p in sorted(prefixes, key=len, reverse=True))
     ids = "".join(f"|{re.escape(n)}(?!\\w)" for n in sorted(named, key=len, reverse=True))
-    pat = re.compile(rf"#.*?(?<![\w-])(?:{alt})\s+§?\s*(\d+(?:\.\d+)*[a-z]?{ids})", re.IGNORECASE)
+    num = r"\d+(?:\.\d+)*[a-z]?"
+    # "SFN 13.2/14.2", "1944 11.0, 11.2": numbers listed after a cited one count too
+    # (only dotted numbers, so "onslaught 8.3, 8 units" does not cite section 8)
+    more = r"(?:\s*(?:,|/|;|&|\band\b|\bor\b)\s*§?\s*\d+\.\d+(?:\.\d+)*[a-z]?(?!\w))*"
+    pat = re.compile(rf"(?<![\w-])(?:{alt})\s+§?\s*((?:{num}(?!\w){ids}){more})", re.IGNORECASE)
     canonical = {n.upper(): n for n in named}
     out = []
     for f in sorted(root.rglob("*.py")):
         for ln, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
-            for m in pat.finditer(line):
-                sec = canonical.get(m.group(1).upper(), m.group(1))
-                out.append((_norm(sec), str(f.relative_to(root.parent)), ln))
+            hash_at = line.find("#")
+            if hash_at < 0:
+                continue
+            for m in pat.finditer(line, hash_at):
+                first, *listed = re.split(r"\s*(?:,|/|;|&|\band\b|\bor\b)\s*§?\s*", m.group(1))
+                for sec in (canonical.get(first.upper(), first), *listed):
+                    out.append((_norm(sec), str(f.relative_to(root.parent)), ln))
     return out
 
 

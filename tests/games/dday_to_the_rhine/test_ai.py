@@ -156,3 +156,35 @@ def test_heuristic_allies_beat_a_random_german_by_sudden_death():
 
     r = play_game(GAME, seed=3, agents={"allied": "heuristic", "german": "random"}, stats=False)
     assert r.winner == "allied" and r.level == "sudden death"
+
+
+def test_cut_off_agrees_with_a_copy_of_the_position():
+    # 1944 13.0: the lodgement's "how many Allied units would this move leave out of supply" is traced
+    # without a copy; it must equal the count on a copy with the unit moved, in positions of real games
+    from westfront.games.dday_to_the_rhine.supply import in_supply
+
+    def on_a_copy(s, uid, i):
+        c = s.clone()
+        c.g["units"][uid]["hex"] = board().label(i)
+        c.touch()
+        return sum(1 for u in c.on_map("allied") if not in_supply(c, u))
+
+    checked = cut = 0
+    for seed in (0, 5):
+        s = westfront.load(GAME, seed=seed)
+        rnd = random.Random(seed)
+        for n in range(120):
+            if s.is_terminal():
+                break
+            if n % 6 == 0:
+                for uid in s.on_map("allied"):
+                    here = s.hex_of(uid)
+                    for i in ai.bits(board().within(here, 2)):
+                        if not board().is_land(i):
+                            continue
+                        got = ai._cut_off(s, uid, i)
+                        assert got == on_a_copy(s, uid, i)
+                        checked += 1
+                        cut += got > 0
+            s.apply(rnd.choice(s.legal_actions()))
+    assert checked > 300 and cut > 0

@@ -219,3 +219,59 @@ def test_cheap_move_checks_agree_with_full_searches():
             acts = s.legal_actions()
             s.apply(acts[rnd.randrange(len(acts))])
     assert checked > 200
+
+
+def test_activation_list_agrees_with_the_rule_functions():
+    # 1944 10.0, 11.1, 16.0, 18.5: the activation list tests each piece in one pass over its record; it must
+    # offer exactly what may_move / in_supply / unit_mp / may_strategic say, in positions of real random games
+    import random
+
+    from westfront import api
+    from westfront.core.actions import act
+    from westfront.games.dday_to_the_rhine.combat import affordable, targets
+    from westfront.games.dday_to_the_rhine.hidden import disband_actions, handle
+    from westfront.games.dday_to_the_rhine.movement import (
+        can_motor_somewhere,
+        can_step_somewhere,
+        may_move,
+        may_strategic,
+        rail_allowed,
+    )
+    from westfront.games.dday_to_the_rhine.supply import in_supply
+
+    def reference(s, side):
+        out = []
+        pieces = s.on_map(side) + ([p for p, v in s.g["phantoms"].items() if v["hex"]] if side == "german" else [])
+        rail = side == "german" and rail_allowed(s)
+        for pid in sorted(pieces):
+            h = handle(s, pid)
+            if may_move(s, pid):
+                supplied = s.is_phantom(pid) or in_supply(s, pid)
+                if can_step_somewhere(s, pid, unit_mp(s, pid, supplied)):
+                    out.append(act("move", h))
+            if s.is_phantom(pid):
+                continue
+            if side == "allied" and may_strategic(s, pid) and can_motor_somewhere(s, pid):
+                out.append(act("motor", h))
+            if rail and may_strategic(s, pid) and (s.turn >= 2 or s.unit(pid).get("free_move")):
+                out.append(act("rail", h))
+            u = s.unit(pid)
+            if side == "german" and s.g["rco"]["markers"] > 0 and not u["rco"] and not (u["moved"] and u["attacked"]) \
+                    and in_supply(s, pid):
+                out.append(act("surprise", h))
+        out += [act("attack", board().label(t)) for t in targets(s, side) if affordable(s, side, t)]
+        out += disband_actions(s, side)
+        return [*out, act("end")]
+
+    checked = 0
+    for seed, options in ((1000, {}), (1001, {"phantoms": True})):
+        s = api.load("dday-to-the-rhine", seed=seed, options=options)
+        rnd = random.Random(seed)
+        while not s.is_terminal():
+            f = s.frame()
+            if f["step"] == "activation":
+                assert s.legal_actions() == reference(s, f["side"])
+                checked += 1
+            acts = s.legal_actions()
+            s.apply(acts[rnd.randrange(len(acts))])
+    assert checked > 100

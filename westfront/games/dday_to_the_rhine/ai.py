@@ -23,7 +23,7 @@ from .combat import attacker_entries, composition, defender_entries, eligible_at
 from .hidden import OBJECTIVES, hidden_pieces, resolve
 from .plan import FAR, army_exit_distance, plan, summary
 from .position import Position
-from .supply import in_supply, supply_map
+from .supply import compute, in_supply, supply_map
 
 HIDDEN_INFORMATION = True
 THREAT_FROM = 12  # hexes from an exit at which the Germans start screening it (two to three Allied moves)
@@ -249,12 +249,22 @@ def _cut_off(s: Position, uid: str, i: int) -> int:
 
     13.0: supply runs from the beach-heads and German ZOC cuts it unless a friend stands
     there, so one move can strand the whole lodgement (eliminated at the end of the turn,
-    and no Allied unit on the continent ends the game, 17.1). The lodgement is small, so
-    the exact answer (a copy with the unit moved) is affordable."""
-    c: Position = s.clone()  # type: ignore[assignment]
-    c.g["units"][uid]["hex"] = board().label(i)
-    c.touch()
-    return sum(1 for u in c.on_map("allied") if not in_supply(c, u))
+    and no Allied unit on the continent ends the game, 17.1). The exact answer: the Allied
+    supply map traced with the unit moved. A move changes only where Allied units stand
+    (German ZOC, control, ports and beach-heads stay), so no copy of the position is needed."""
+    here = s.hex_of(uid)
+    units = s.g["units"]
+    hexof = board().m.index
+    allied = s.on_map("allied")
+    own = before = s.units_bb("allied")
+    if not any(u != uid and hexof[units[u]["hex"]] == here for u in allied):
+        own &= ~(1 << here)
+    own |= 1 << i
+    ezoc = s.enemy_zoc_bb("allied")
+    # own units matter to supply only where they cancel German ZOC: elsewhere the map is today's
+    same = own & ezoc == before & ezoc
+    area = supply_map(s, "allied").area if same else compute(s, "allied", own).area
+    return sum(1 for u in allied if not (area >> (i if u == uid else hexof[units[u]["hex"]])) & 1)
 
 
 def _advance(s: Position, uid: str, i: int) -> float:

@@ -168,6 +168,7 @@ class Board:
         self.port_bb = m.bb(i for i, c in self.cities.items() if c.port)
         self._zone_cache: dict[str, list[int]] = {}
         self._by_distance: dict[int, list[int]] = {}
+        self._balls: dict[tuple[int, int], int] = {}
         self._sup_zones = {k: frozenset(m.hex(h) for h in v) for k, v in sup.get("zones", {}).items()}
 
     # ----- names --------------------------------------------------------------------------
@@ -255,6 +256,15 @@ class Board:
             if self.m.distance(i, j) <= r:
                 bb |= 1 << j
         return bb
+
+    def ball(self, i: int, r: int) -> int:
+        """Bitboard of the hexes at most ``r`` steps of ``adj`` from ``i``: the footprint of a local
+        fact (a reach of ``r - 1`` MP and the ZOC around it, see ``State.cached``). Per process."""
+        key = (i, r)
+        got = self._balls.get(key)
+        if got is None:
+            got = self._balls[key] = self.dilator.flood(1 << i, self.land_bb, r)
+        return got
 
     def cities_by_distance(self, i: int) -> list[int]:
         """Every city, nearest first (ties by slot): a static list per hex, built on first use."""

@@ -19,6 +19,7 @@ from typing import Any
 
 from ...core.bitboard import bits
 from ...core.movement import MoveModel, Reach, can_end_anywhere, reach
+from ...core.state import PureMemo
 from . import units as U
 from .board import EXIT_ZONES, board
 from .hidden import hidden_pieces
@@ -73,11 +74,26 @@ def tactical_model(s: Position, uid: str, mp: int) -> MoveModel:
                      no_end=friends_bb(s, side, uid), zoc=s.enemy_zoc_bb(side), zoc_cost=ZOC_COST)
 
 
+def footprint(s: Position, uid: str, start: int, mp: int) -> int:
+    """The hexes a move of ``mp`` steps from ``start`` reads: those it may reach and the ZOC around
+    them (one more step), the unit's own hex (``friends_bb``), and for a phantom every Allied unit
+    within two hexes of them (18.5). Pieces and control elsewhere cannot change its answer, so the
+    fact survives a move there (``State.cached``)."""
+    b = board()
+    if uid in s.g["phantoms"]:
+        return b.within(start, mp + 2) | 1 << s.hex_of(uid)  # 18.5 counts straight distance
+    return b.ball(start, mp + 1) | 1 << s.hex_of(uid)
+
+
 def tactical_reach(s: Position, uid: str, mp: int, start: int | None = None) -> Reach:
-    """11.0: memoised on the position, so the reach that lists a move's destinations is reused to apply it."""
+    """11.0: memoised on the position, so the reach that lists a move's destinations is reused to apply it;
+    kept across moves outside its footprint."""
     i = s.hex_of(uid) if start is None else start
-    return s.cached(("tactical_reach", uid, mp, i),  # type: ignore[no-any-return]
-                    lambda: reach(board().adj, i, tactical_model(s, uid, mp)))
+    key = ("tactical_reach", uid, mp, i)
+    got = s.memo.get(key)
+    if got is None:
+        got = s.cached(key, lambda: reach(board().adj, i, tactical_model(s, uid, mp)), footprint(s, uid, i, mp))
+    return got  # type: ignore[no-any-return]
 
 
 def motor_model(s: Position, uid: str, hexes: int) -> MoveModel:
@@ -101,8 +117,12 @@ def motor_reach_left(s: Position, uid: str, hexes_left: int) -> Reach:
 
 def motor_reach_from(s: Position, uid: str, start: int, hexes: int) -> Reach:
     """Memoised on the position like :func:`tactical_reach`."""
-    return s.cached(("motor_reach", uid, hexes, start),  # type: ignore[no-any-return]
-                    lambda: reach(board().adj, start, motor_model(s, uid, hexes)))
+    key = ("motor_reach", uid, hexes, start)
+    got = s.memo.get(key)
+    if got is None:
+        got = s.cached(key, lambda: reach(board().adj, start, motor_model(s, uid, hexes)),
+                       footprint(s, uid, start, hexes))
+    return got  # type: ignore[no-any-return]
 
 
 def rail_destinations(s: Position, uid: str) -> list[int]:
@@ -124,14 +144,21 @@ def rail_destinations(s: Position, uid: str) -> list[int]:
 
 
 def rail_terminals(s: Position, dests: list[int]) -> dict[int, list[int]]:
-    """Group rail destinations by their nearest German-held city, to keep each choice short."""
+    """Group rail destinations by their nearest German-held city, to keep each choice short.
+    (A new dict of new lists each call: callers may keep or change it.)"""
+    return {c: list(ds) for c, ds in _terminals(tuple(dests), s.allied_control_bb())}
+
+
+def _group_by_terminal(dests: tuple[int, ...], allied: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     b = board()
-    allied = s.allied_control_bb()
     groups: dict[int, list[int]] = {}
     for d in dests:
         c = next((x for x in b.cities_by_distance(d) if not (allied >> x) & 1), d)
         groups.setdefault(c, []).append(d)
-    return groups
+    return tuple((c, tuple(ds)) for c, ds in groups.items())
+
+
+_terminals = PureMemo(_group_by_terminal, limit=256)  # both stages of a rail move (area, then hex) ask the same
 
 
 def exit_options(s: Position, uid: str, r: Reach, mp: int) -> list[tuple[int, str]]:
@@ -171,9 +198,18 @@ def can_motor_somewhere(s: Position, uid: str) -> bool:
     """11.2: whether a motor move could end anywhere: ``bool(motor_reach(s, uid).ends)``.
 
     Every motorised step costs one hex, so a layer-by-layer flood answers it: an empty, open
-    neighbour usually settles it at once; otherwise the first layer holding a hex free of friends."""
-    b = board()
+    neighbour usually settles it at once; otherwise the first layer holding a hex free of friends.
+    Memoised and kept across moves outside its footprint."""
     i = s.hex_of(uid)
+    key = ("can_motor", uid, i)
+    got = s.memo.get(key)
+    if got is None:
+        got = s.cached(key, lambda: _can_motor(s, uid, i), footprint(s, uid, i, 2 * U.base_mp(uid)))
+    return got  # type: ignore[no-any-return]
+
+
+def _can_motor(s: Position, uid: str, i: int) -> bool:
+    b = board()
     blocked = motor_blocked(s)
     occ = s.occupancy()
     rhine = b.rhine_blocked
@@ -194,13 +230,23 @@ def can_motor_somewhere(s: Position, uid: str) -> bool:
 
 
 def can_step_somewhere(s: Position, uid: str, mp: int) -> bool:
-    """Cheap test before a full search: an empty neighbour within the allowance."""
-    b = board()
+    """Whether a tactical move of ``mp`` could end anywhere: ``bool(tactical_reach(s, uid, mp).ends)``.
+    Memoised and kept across moves outside its footprint."""
     if mp <= 0:
         return False
+    i = s.hex_of(uid)
+    key = ("can_step", uid, mp, i)
+    got = s.memo.get(key)
+    if got is None:
+        got = s.cached(key, lambda: _can_step(s, uid, mp, i), footprint(s, uid, i, mp))
+    return got  # type: ignore[no-any-return]
+
+
+def _can_step(s: Position, uid: str, mp: int, i: int) -> bool:
+    """Cheap test before a full search: an empty neighbour within the allowance."""
+    b = board()
     if uid in s.g["phantoms"]:
         return bool(tactical_reach(s, uid, mp).ends)
-    i = s.hex_of(uid)
     side = s.side_of(uid)
     blocked = move_blocked(s, side)
     occ = s.occupancy()

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...core.bitboard import bits
+from ...core.state import PureMemo
 from . import units as U
 from .board import EXIT_ZONES, board
 from .position import Position
@@ -40,7 +41,13 @@ class Plan:
 
 
 def field(targets: list[int]) -> tuple[int, ...]:
-    """Breadth-first land distance from every hex to the nearest target (FAR if none)."""
+    """Breadth-first land distance from every hex to the nearest target (FAR if none). A pure function
+    of the targets, shared by every position with the same objectives (they change with control only,
+    and a search scores thousands of positions)."""
+    return _fields(tuple(targets))  # type: ignore[no-any-return]
+
+
+def _field(targets: tuple[int, ...]) -> tuple[int, ...]:
     b = board()
     dist = [FAR] * b.size
     q: deque[int] = deque()
@@ -57,6 +64,9 @@ def field(targets: list[int]) -> tuple[int, ...]:
                 dist[j] = d
                 q.append(j)
     return tuple(dist)
+
+
+_fields = PureMemo(_field, limit=256)
 
 
 @cache

@@ -15,7 +15,7 @@ from typing import Any, TypedDict
 from ...core.actions import Event
 from ...core.bitboard import bits
 from ...core.movement import zoc_of
-from ...core.state import State
+from ...core.state import PureMemo, State
 from . import units as U
 from .board import board
 from .data import month_label, opponent, tables
@@ -116,6 +116,13 @@ class PositionData(TypedDict):
     ag_g_turn: int  # month Army Group G enters from the south (15.0)
     phase: str  # the phase's title, for the view
     phase_side: str | None  # the side whose phase it is
+
+
+def _zoc_of(units: int) -> int:
+    return zoc_of(board().dilator, units)
+
+
+_zoc = PureMemo(_zoc_of)  # a side's ZOC depends only on where its units stand: a move of the other side keeps it
 
 
 def migrate(g: dict[str, Any]) -> None:
@@ -241,7 +248,7 @@ class Position(State):
 
     def zoc_bb(self, of_side: str) -> int:
         """11.0: every real unit projects ZOC into its six neighbours (not across sea hexsides)."""
-        return self.cached(("zoc", of_side), lambda: zoc_of(board().dilator, self.units_bb(of_side)))  # type: ignore[no-any-return]
+        return self.cached(("zoc", of_side), lambda: _zoc(self.units_bb(of_side)))  # type: ignore[no-any-return]
 
     def enemy_units_bb(self, side: str) -> int:
         """Hexes holding enemy pieces as ``side`` knows them. 18.5: the Allies cannot tell a phantom from a
@@ -252,7 +259,7 @@ class Position(State):
         """Enemy ZOC as ``side`` knows it (11.0; 18.5: for the Allies every hidden marker exerts ZOC)."""
         if side != "allied":
             return self.zoc_bb("allied")
-        return self.cached("zoc_seen", lambda: zoc_of(board().dilator, self.pieces_bb("german")))  # type: ignore[no-any-return]
+        return self.cached("zoc_seen", lambda: _zoc(self.pieces_bb("german")))  # type: ignore[no-any-return]
 
     def is_fortress_unit(self, uid: str) -> bool:
         return uid in self.g["units"] and U.udef(uid).cls.fortress
@@ -323,11 +330,15 @@ class Position(State):
 
     # ----- changes of position (each forgets the derived facts) ----------------------------
     def put(self, uid: str, label: str | None) -> None:
+        """Move a piece (or take it off the map): only its old and new hexes change, so facts local
+        to other hexes (reaches, "may it move", see ``State.cached``) are kept."""
         p = self.piece(uid)
+        index = board().m.index
+        old = p["hex"]
         p["hex"] = label
         if label is not None:
             p["box"] = None
-        self.touch()
+        self.touch((1 << index[old] if old else 0) | (1 << index[label] if label else 0))
 
     def spend(self, side: str, n: int) -> None:
         if n > self.g["rp"][side]:

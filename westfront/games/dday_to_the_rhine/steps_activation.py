@@ -13,11 +13,10 @@ from .effects import move_along
 from .hidden import disband_actions, handle, public_name, remove_phantom, resolve
 from .movement import (
     MANTEUFFEL,
+    PHANTOM_MP,
     can_motor_somewhere,
     can_step_somewhere,
     exit_options,
-    may_move,
-    may_strategic,
     move_is_free,
     move_reach,
     rail_allowed,
@@ -27,7 +26,7 @@ from .movement import (
     unit_mp,
 )
 from .position import Position
-from .supply import in_supply
+from .supply import in_supply, supply_map
 from .victory import exit_wins_now
 
 MOVE_MODES = {"move": "tactical", "motor": "motor", "rail": "rail"}
@@ -50,28 +49,54 @@ class Activation(Step[Position]):
         return f"{s.month()}, {f['side'].capitalize()} activation ({s.rp(f['side'])} RP): move or attack, or end"
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        """The activation list, piece by piece: the tests of ``may_move``, ``in_supply``, ``unit_mp`` and
+        ``may_strategic`` read from one pass over the piece's record (the list is rebuilt after every
+        move; the searches behind it, ``can_step_somewhere``/``can_motor_somewhere``, are local facts)."""
         side = f["side"]
+        g = s.g
+        units, phantoms = g["units"], g["phantoms"]
         out: list[Action] = []
-        pieces = s.on_map(side) + ([p for p, v in sorted(s.g["phantoms"].items()) if v["hex"]] if side == "german"
-                                   else [])
+        pieces = s.on_map(side) + ([p for p, v in phantoms.items() if v["hex"]] if side == "german" else [])
         rail = side == "german" and rail_allowed(s)
+        b = board()
+        index = b.m.index
+        area = supply_map(s, side).area
+        ezoc = s.enemy_zoc_bb(side)
+        rp_ok = s.rp(side) >= 1
+        frozen = MANTEUFFEL if s.turn == g["inv"].get("manteuffel_frozen") else None
+        surprise = side == "german" and g["rco"]["markers"] > 0
+        allied = side == "allied"
+        turn2 = s.turn >= 2
+        coastal_forts = b.fortress_bb & b.coast_bb
         for pid in sorted(pieces):
             h = handle(s, pid)  # 18.5: hidden pieces are named by their markers
-            if may_move(s, pid):
-                supplied = s.is_phantom(pid) or in_supply(s, pid)
-                if can_step_somewhere(s, pid, unit_mp(s, pid, supplied)):
+            if pid in phantoms:
+                p = phantoms[pid]
+                if not p["moved"] and (p.get("free_move") or p.get("paid") or rp_ok) \
+                        and can_step_somewhere(s, pid, PHANTOM_MP):
                     out.append(act("move", h))
-            if s.is_phantom(pid):
                 continue
-            if side == "allied" and may_strategic(s, pid) and can_motor_somewhere(s, pid):
-                out.append(act("motor", h))
-            if rail and may_strategic(s, pid) and (s.turn >= 2 or s.unit(pid).get("free_move")):
-                out.append(act("rail", h))
-            u = s.unit(pid)
-            if side == "german" and s.g["rco"]["markers"] > 0 and not u["rco"] and not (u["moved"] and u["attacked"]) \
-                    and in_supply(s, pid):
+            u = units[pid]
+            i = index[u["hex"]]
+            # in_supply (13.0; 8.0: coastal fortress garrisons are never out of supply)
+            supplied = bool((area >> i) & 1) or (not allied and bool((coastal_forts >> i) & 1)
+                                                 and s.is_fortress_unit(pid))
+            mp = U.base_mp(pid)
+            paid = bool(u.get("free_move") or u.get("paid")) or rp_ok
+            if not u["moved"] and mp and paid:
+                # may_move (6.2 / 18.4: not Manteuffel in June); unit_mp: -1 out of supply, +1 RCO (10.0, 16.0)
+                if not u["strat"] and pid != frozen \
+                        and can_step_somewhere(s, pid, max(mp - (not supplied) + (1 if u["rco"] else 0), 0)):
+                    out.append(act("move", h))
+                # may_strategic (11.1): in supply, out of enemy ZOC, not after an attack that failed
+                if (allied or rail) and supplied and u["attacked"] != "held" and not (ezoc >> i) & 1:
+                    if allied:
+                        if can_motor_somewhere(s, pid):
+                            out.append(act("motor", h))
+                    elif turn2 or u.get("free_move"):
+                        out.append(act("rail", h))
+            if surprise and not u["rco"] and not (u["moved"] and u["attacked"]) and supplied:
                 out.append(act("surprise", h))
-        b = board()
         out += [act("attack", b.label(t)) for t in targets(s, side) if affordable(s, side, t)]
         out += disband_actions(s, side)
         out.append(act("end"))

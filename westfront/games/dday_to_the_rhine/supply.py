@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.bitboard import bits
+from ...core.state import PureMemo
 from ...core.supply import chain_sources, passable_for_supply, supplied_area
 from .board import board
 from .position import Position
@@ -41,9 +42,13 @@ def allied_edge(s: Position) -> int:
     return board().zone_bb("france_south_edge") if s.turn >= s.g["south_allied_from"] else 0
 
 
-def compute(s: Position, side: str) -> SupplyMap:
+def compute(s: Position, side: str, own: int | None = None) -> SupplyMap:
+    """The side's supply map; ``own`` replaces where its units stand (the AI asks "what if this unit
+    moved there": only the mover's own side's map changes, since a unit's ZOC, control and ports
+    are not moved by a move)."""
     b = board()
-    own = s.units_bb(side)
+    if own is None:
+        own = s.units_bb(side)
     enemy = s.enemy_units_bb(side)  # 18.5: the Allies' supply treats every hidden marker as a unit
     ezoc = s.enemy_zoc_bb(side)
     allied_cities = s.allied_control_bb() & b.city_bb
@@ -58,11 +63,19 @@ def compute(s: Position, side: str) -> SupplyMap:
         edge = allied_edge(s)
         extra = s.allied_ports_bb() | s.beachheads_bb()
     passable = passable_for_supply(b.land_bb, enemy, ezoc, own, negate=True) & ~enemy_cities
-    base = (edge & passable) | extra
-    sources = chain_sources(b.dilator, base, my_cities & passable, passable, RANGE)
-    area = supplied_area(b.dilator, sources, passable, RANGE)
+    sources, area = _trace((edge & passable) | extra, my_cities & passable, passable)
     always = edge | extra
     return SupplyMap(side, area | always, sources | extra, always)
+
+
+def _flood(base: int, links: int, passable: int) -> tuple[int, int]:
+    """13.0: the sources (``base`` grown by chained cities) and the hexes within 5 of them."""
+    dil = board().dilator
+    sources = chain_sources(dil, base, links, passable, RANGE)
+    return sources, supplied_area(dil, sources, passable, RANGE)
+
+
+_trace = PureMemo(_flood)  # a move that changes no hex a trace may pass leaves the floods as they were
 
 
 def supply_map(s: Position, side: str) -> SupplyMap:

@@ -192,6 +192,32 @@ def can_move(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = T
     got = s.memo.get(("moves", uid, oos, bridges, normal, strategic))
     if got is not None:
         return bool(got.ends())
+    start = s.hex_of(uid)
+    assert start is not None
+    key = ("can_move", uid, start, oos, bridges, normal, strategic)
+    ok = s.memo.get(key)
+    if ok is None:
+        ok = s.cached(key, lambda: _can_move(s, uid, oos, bridges, normal, strategic),
+                      _first_step_footprint(s.board, UNITS[uid].side, start))
+    return ok  # type: ignore[no-any-return]
+
+
+def _first_step_footprint(b: Board, side: str, start: int) -> int:
+    """What :func:`can_move` reads: the first-step hexes and the start, and what stands within two hexes of
+    them (enemy units block a step, their ZOC within one forbids it, within two they forbid strategic
+    movement, 6.4). A move elsewhere keeps the answer (``State.cached``)."""
+    key = (id(b), side, start)
+    got = _FOOTPRINTS.get(key)
+    if got is None:
+        step, rhine, across = b.first_steps(side, start)
+        got = _FOOTPRINTS[key] = b.within(step | rhine | across | 1 << start, 2)
+    return got
+
+
+_FOOTPRINTS: dict[tuple[int, str, int], int] = {}  # per board, side and hex: static
+
+
+def _can_move(s: Position, uid: str, oos: bool, bridges: int, normal: bool, strategic: bool) -> bool:
     info = UNITS[uid]
     side = info.side
     enemy_side = other(side)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...core.bitboard import bits
+from ...core.state import PureMemo
 from .board import Board, board
 from .data import UNITS
 from .position import Position
@@ -102,7 +103,13 @@ def front_bb() -> int:
 
 
 def weighted_field(b: Board, objectives: list[Objective]) -> tuple[int, ...]:
-    """Per land hex: min over objectives of (head + distance), grown ring by ring as bitboards."""
+    """Per land hex: min over objectives of (head + distance), grown ring by ring as bitboards.
+    A pure function of the objectives: positions whose objectives did not change share it (the
+    German plan's almost never change, and a search visits thousands of positions)."""
+    return _fields(b, tuple(objectives))  # type: ignore[no-any-return]
+
+
+def _weighted_field(b: Board, objectives: tuple[Objective, ...]) -> tuple[int, ...]:
     dist = [FAR] * b.m.size
     seeds: dict[int, int] = {}
     for o in objectives:
@@ -123,10 +130,16 @@ def weighted_field(b: Board, objectives: list[Objective]) -> tuple[int, ...]:
     return tuple(dist)
 
 
+_fields = PureMemo(_weighted_field, limit=512)
+
+
 def cover_counts(s: Position) -> dict[int, int]:
-    """Front hex -> how many Allied stacks put it in their ZOC (6.2)."""
-    b = s.board
-    allied = s.side_bb("allied")
+    """Front hex -> how many Allied stacks put it in their ZOC (6.2). Shared by the positions with the
+    same Allied hexes: read it, never change it."""
+    return _covers(s.board, s.side_bb("allied"))  # type: ignore[no-any-return]
+
+
+def _cover_counts(b: Board, allied: int) -> dict[int, int]:
     out = {}
     for h in front():
         n = (allied >> h) & 1
@@ -134,6 +147,9 @@ def cover_counts(s: Position) -> dict[int, int]:
             n += (allied >> j) & 1
         out[h] = n
     return out
+
+
+_covers = PureMemo(_cover_counts, limit=512)
 
 
 def german_scorers(s: Position) -> list[int]:

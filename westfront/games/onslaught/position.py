@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict, cast
 
 from ...core.mapdata import GameMap
-from ...core.state import State
+from ...core.state import PureMemo, State
 from .board import Board, board
 from .data import ALL_IDS, LAST_TURN, SUPPLY, UNITS
 
@@ -89,6 +89,13 @@ def upgrade(g: dict[str, Any]) -> None:
     for u in g.get("units", {}).values():
         if "back" in u:
             u["return_turn"] = u.pop("back")
+
+
+def _within_of(b: Board, sources: int, k: int) -> int:
+    return b.within(sources, k)
+
+
+_within = PureMemo(_within_of)  # 6.4's "near" depends only on where one side's units stand
 
 
 class Position(State):
@@ -197,7 +204,7 @@ class Position(State):
         key = ("near", side)
         bb = self.memo.get(key)
         if bb is None:
-            bb = self.cached(key, lambda: self.board.within(self.side_bb(side), 2))
+            bb = self.cached(key, lambda: _within(self.board, self.side_bb(side), 2))
         return bb  # type: ignore[no-any-return]
 
     def strength(self, uid: str) -> int:
@@ -221,9 +228,11 @@ class Position(State):
                 self.emit("port_captured", hex=lab, rule=self.rule("8.4"),
                           text=f"The Allies capture the fortified port at {lab}; it is never again a German supply source")
         u = self.unit(uid)
+        was = u["hex"]
         u["hex"] = m.label(path[-1]) if path else u["hex"]
         u["box"] = None
-        self.touch()
+        # only the hexes left, passed and entered changed (units, control): local facts elsewhere stay
+        self.touch(m.bb(path) | (1 << m.index[was] if was is not None else 0))
 
     def remove_from_map(self, uid: str, box: str) -> None:
         u = self.unit(uid)
@@ -231,7 +240,7 @@ class Position(State):
         u["hex"] = None
         u["box"] = box
         if was is not None:  # derived facts read where units stand, never which box an off-map one is in
-            self.touch()
+            self.touch(1 << self.map.index[was])
 
     def eliminate(self, uid: str, why: str, rule: str) -> None:
         """Into the Eliminated Units box; Allied paratroops leave the game for good (9.3)."""

@@ -10,9 +10,12 @@ from __future__ import annotations
 import math
 
 from ...core.bitboard import bits
+from ...core.state import PureMemo
 from ...core.supply import supplied_area
 from .data import SUPPLY, UNITS, other
 from .position import Position
+
+_flood = PureMemo(supplied_area)  # a move that changes no hex a trace may pass leaves the flood as it was
 
 
 def allied_sources(s: Position) -> dict[str, int]:
@@ -100,7 +103,7 @@ def supply_area(s: Position, side: str) -> int:
     if bb is None:
         def compute() -> int:
             src = allied_source_bb(s) if side == "allied" else german_source_bb(s)
-            area = supplied_area(s.board.dil, src, passable_for(s, side))
+            area = _flood(s.board.dil, src, passable_for(s, side))
             if side == "german":
                 area |= s.board.fortification  # 7.5, 8.4: always in supply in a fortification
             return area
@@ -110,7 +113,7 @@ def supply_area(s: Position, side: str) -> int:
 
 def german_edge_supply(s: Position) -> int:
     """10.2: German reinforcements must trace supply to the eastern map edge (not to forts or ports)."""
-    return s.cached(("edge_supply",), lambda: supplied_area(  # type: ignore[no-any-return]
+    return s.cached(("edge_supply",), lambda: _flood(  # type: ignore[no-any-return]
         s.board.dil, german_source_bb(s, edge_only=True), passable_for(s, "german")))
 
 

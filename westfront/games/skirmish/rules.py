@@ -116,237 +116,11 @@ def other(side: str) -> str:
     return "red" if side == "blue" else "blue"
 
 
-class GameState(State):
-    INFO = INFO
-    FLAT_TABLES = ("units", "control")  # clone copies these record by record (State.clone_g)
-    __slots__ = ()
-
-    # ----- setup -----------------------------------------------------------
-    def setup(self, scenario: str, options: dict[str, Any]) -> None:
-        g = self.g
-        g["turn"] = 1
-        g["max_turns"] = options["turns"]
-        g["units"] = {}
-        for side, units in SCENARIO_SETUP[scenario].items():
-            for uid, kind, hx in units:
-                t = UNIT_TYPES[kind]
-                g["units"][uid] = {
-                    "id": uid, "side": side, "kind": kind, "hex": hx, "steps": t["steps"],
-                    "moved": False, "attacked": False,
-                }
-        g["control"] = {"0905": "red"}
-        g["oos"] = []
-        self.call("turn")
-
-    # ----- queries used by steps, views and the AI -------------------------
-    @property
-    def map(self) -> GameMap:
-        return game_map()
-
-    # Derived facts are memoised (State.cached) and forgotten by touch() in the effects below
-    # (place, lose_step) and when the out-of-supply list changes (Phase.begin). Memo values are
-    # ids and numbers, never g's own dicts: clones share the memo.
-    def units_of(self, side: str) -> list[dict[str, Any]]:
-        units = self.g["units"]
-        return [units[i] for i in self.ids_on_map(side)]
-
-    def ids_on_map(self, side: str) -> tuple[str, ...]:
-        return self.cached(("ids", side), lambda: tuple(
-            u["id"] for u in self.g["units"].values() if u["side"] == side and u["hex"]))  # type: ignore[no-any-return]
-
-    def at(self, hx: str) -> list[dict[str, Any]]:
-        return [u for u in self.g["units"].values() if u["hex"] == hx]
-
-    def side_bb(self, side: str) -> int:
-        m = self.map
-        return self.cached(("side_bb", side), lambda: m.bb(  # type: ignore[no-any-return]
-            m.index[u["hex"]] for u in self.units_of(side)))
-
-    def zoc_bb(self, of_side: str) -> int:
-        """Hexes in the ZOC of ``of_side`` (ZOC does not cross sea hexsides)."""
-        m = self.map
-        return self.cached(("zoc", of_side), lambda: zoc_of(  # type: ignore[no-any-return]
-            m.dilator(["sea"]), self.side_bb(of_side)))
-
-    def strength(self, u: dict[str, Any], key: str) -> int:
-        full = UNIT_TYPES[u["kind"]][key]
-        return full if u["steps"] == UNIT_TYPES[u["kind"]]["steps"] else (full + 1) // 2
-
-    def supplied_ids(self, side: str) -> set[str]:
-        """skirmish 3: trace to the side's edge, friendly units negate enemy ZOC."""
-        m = self.map
-        own = self.side_bb(side)
-        enemy = self.side_bb(other(side))
-        land = land_bb()
-        passable = passable_for_supply(land, enemy, self.zoc_bb(other(side)), own, negate=True)
-        edge = m.bb(m.zone(f"{side}_edge")) & passable
-        area = supplied_area(m.dilator(["sea"]), edge, passable)
-        return {u["id"] for u in self.units_of(side) if (area >> m.index[u["hex"]]) & 1}
-
-    def move_model(self, u: dict[str, Any]) -> MoveModel:
-        m = self.map
-        side = u["side"]
-        enemy = self.side_bb(other(side))
-        ezoc = self.zoc_bb(other(side))
-        enter, side_extra, side_all, stop = static_costs()
-        start = m.index[u["hex"]]
-        full, counts = self.stacks(side)
-        if (full >> start) & 1 and counts[start] - 1 < STACK_LIMIT:
-            full &= ~(1 << start)  # the mover's own hex is full only with it: not without it
-        mp = UNIT_TYPES[u["kind"]]["mp"] if u["id"] not in self.g["oos"] else 1
-        model = MoveModel(mp=mp, enter=enter, side_extra=side_extra, side_all=side_all, blocked=enemy,
-                          stop=stop, no_end=full)
-        rule = self.options["zoc"]
-        if rule == "stop":
-            model.stop |= ezoc
-            model.first_step_forbidden = ezoc if (ezoc >> start) & 1 else 0
-        elif rule == "cost2":
-            model.zoc, model.zoc_cost = ezoc, 2
-        else:  # engage: may not step from one unit's ZOC into the same unit's ZOC
-            model.stop |= ezoc
-            engaging = m.bb(n for n in m.nbrs[start] if (enemy >> n) & 1)
-            model.first_step_forbidden = zoc_of(m.dilator(["sea"]), engaging)
-        return model
-
-    def stacks(self, side: str) -> tuple[int, dict[int, int]]:
-        """skirmish 2: the side's full hexes (STACK_LIMIT units) and its units per hex."""
-
-        def count() -> tuple[int, dict[int, int]]:
-            m = self.map
-            counts: dict[int, int] = {}
-            for f in self.units_of(side):
-                i = m.index[f["hex"]]
-                counts[i] = counts.get(i, 0) + 1
-            return m.bb(i for i, n in counts.items() if n >= STACK_LIMIT), counts
-
-        return self.cached(("stacks", side), count)  # type: ignore[no-any-return]
-
-    def reach_of(self, uid: str) -> Reach:
-        u = self.g["units"][uid]
-        return self.cached(("reach", uid), lambda: reach(  # type: ignore[no-any-return]
-            self.map.nbrs, self.map.index[u["hex"]], self.move_model(u)))
-
-    def may_move(self, uid: str) -> bool:
-        """skirmish 2: whether the unit has any hex to end a move in (usually decided by its first step)."""
-        u = self.g["units"][uid]
-        return self.cached(("may_move", uid), lambda: can_end_anywhere(  # type: ignore[no-any-return]
-            self.map.nbrs, self.map.index[u["hex"]], self.move_model(u)))
-
-    def attack_modifiers(self, target: str, attackers: list[str]) -> list[Modifier]:
-        m = self.map
-        t = m.index[target]
-        mods: list[Modifier] = []
-        if m.terrain[t] in DEFENSIVE:
-            mods.append(Modifier(-1, f"defender in {m.terrain[t]}", "skirmish 4"))
-        if "city" in m.features[t]:
-            mods.append(Modifier(-1, "defender in a city", "skirmish 4"))
-        if attackers and all("river" in m.side(m.index[self.g["units"][a]["hex"]], t) for a in attackers):
-            mods.append(Modifier(-1, "every attacker across a river", "skirmish 4"))
-        return mods
-
-    def odds_of(self, target: str, attackers: list[str]) -> tuple[str | None, list[Modifier]]:
-        att = sum(self.strength(self.g["units"][a], "att") for a in attackers)
-        dfn = sum(self.strength(u, "dfn") for u in self.at(target))
-        return CRT.odds(att, dfn), self.attack_modifiers(target, attackers)
-
-    def eligible_attackers(self, target: str) -> list[str]:
-        m = self.map
-        t = m.index[target]
-        defender_side = self.at(target)[0]["side"]
-        out = []
-        for u in self.units_of(other(defender_side)):
-            h = m.index[u["hex"]]
-            if not u["attacked"] and t in m.nbrs[h] and "sea" not in m.side(h, t):
-                out.append(u["id"])
-        return out
-
-    # ----- contract: view and preview ---------------------------------------
-    @classmethod
-    def labels(cls) -> dict[str, Any]:
-        """Names for unit ids in actions, log texts and prompts (every counter is public)."""
-        kinds = {"inf": "infantry", "arm": "armour"}
-        ids = {uid for sides in SCENARIO_SETUP.values() for units in sides.values() for uid, _, _ in units}
-        return {"names": {uid: f"{'Blue' if uid[0] == 'b' else 'Red'} {kinds[uid.split('-')[1]]} {uid.rsplit('-', 1)[1]}"
-                          for uid in sorted(ids)}}
-
-    def view(self, player: str | None) -> dict[str, Any]:
-        v = self.base_view(player)
-        g = self.g
-        v.update({
-            "turn": g["turn"], "max_turns": g["max_turns"], "turn_label": f"Turn {g['turn']} of {g['max_turns']}",
-            "phase": f"{(self.phase_side() or '').capitalize()} player turn",
-            "budgets": {},
-            "status": [f"Ostburg held by {g['control']['0905']}"],
-            "markers": [{"kind": "control", "hex": h, "label": side[0].upper(), "side": side}
-                        for h, side in g["control"].items()],
-            "boxes": {"eliminated": {"title": "Eliminated"}},
-            "units": [self.unit_view(u) for u in g["units"].values()],
-            "control": dict(g["control"]),
-            "out_of_supply": list(g["oos"]),
-        })
-        return v
-
-    def unit_view(self, u: dict[str, Any]) -> dict[str, Any]:
-        t = UNIT_TYPES[u["kind"]]
-        return {
-            "id": u["id"], "side": u["side"], "kind": u["kind"], "hex": u["hex"],
-            "box": None if u["hex"] else "eliminated",
-            "label": u["id"].split("-", 1)[1].upper(),
-            "factors": f"{self.strength(u, 'att')}-{self.strength(u, 'dfn')}-{t['mp']}",
-            "steps": u["steps"], "max_steps": t["steps"],
-            "flags": [f for f in ("moved", "attacked") if u[f]] + (["oos"] if u["id"] in self.g["oos"] else []),
-        }
-
-    def phase_side(self) -> str | None:
-        for f in reversed(self.frames()):
-            if f["step"] == "phase":
-                return f["side"]
-        return None
-
-    def preview(self, action: Action | str) -> dict[str, Any] | None:
-        a = Action.parse(action) if isinstance(action, str) else action
-        f = self.frame()
-        if f is None:
-            return None
-        if f["step"] == "move_unit" and a.verb == "to":
-            r = self.reach_of(f["unit"])
-            dest = self.map.hex(a.args[0])
-            if dest not in r.cost:
-                return None
-            return {"cost": r.cost[dest], "path": [self.map.label(h) for h in r.path(dest)]}
-        if f["step"] == "attack" and a.verb in ("resolve", "add", "remove"):
-            attackers = list(f["attackers"])
-            if a.verb == "add":
-                attackers.append(a.args[0])
-            elif a.verb == "remove":
-                attackers.remove(a.args[0])
-            col, mods = self.odds_of(f["target"], attackers)
-            return {"odds": col, "modifiers": [m.to_dict() for m in mods],
-                    "results": CRT.distribution(col, total_modifier(mods)) if col else {"AE": 1.0}}
-        return None
-
-    # ----- effects -----------------------------------------------------------
-    def lose_step(self, uid: str, why: str) -> None:
-        u = self.g["units"][uid]
-        u["steps"] = fire.apply_step_loss(u["steps"])
-        self.touch()
-        if u["steps"] == 0:
-            self.emit("eliminated", unit=uid, hex=u["hex"], text=f"{uid} is eliminated ({why})", rule="skirmish 4")
-            u["hex"] = None
-        else:
-            self.emit("step_loss", unit=uid, hex=u["hex"], text=f"{uid} loses a step ({why})", rule="skirmish 4")
-
-    def place(self, uid: str, hx: str) -> None:
-        self.touch()
-        u = self.g["units"][uid]
-        u["hex"] = hx
-        if hx in self.g["control"]:
-            self.g["control"][hx] = u["side"]
-
-
 # --------------------------------------------------------------------------
 # Steps
 # --------------------------------------------------------------------------
+
+
 class Turn(Procedure["GameState"]):
     """skirmish 1: blue's player turn, red's, then the end-of-turn victory check (6)."""
 
@@ -711,6 +485,238 @@ class Advance(AdvanceAfterCombat):
         s.emit("advance", unit=uid, hex=hx, text=f"{uid} advances to {hx}", rule="skirmish 5")
 
 
-GameState.STEPS = game_steps(Turn, Phase, MoveUnit, Attack, Aftermath, Retreat, Advance)
+# --------------------------------------------------------------------------
+# The game state (after the steps, so its step table is written in the class)
+# --------------------------------------------------------------------------
+
+
+class GameState(State):
+    STEPS = game_steps(Turn, Phase, MoveUnit, Attack, Aftermath, Retreat, Advance)
+    INFO = INFO
+    FLAT_TABLES = ("units", "control")  # clone copies these record by record (State.clone_g)
+    __slots__ = ()
+
+    # ----- setup -----------------------------------------------------------
+    def setup(self, scenario: str, options: dict[str, Any]) -> None:
+        g = self.g
+        g["turn"] = 1
+        g["max_turns"] = options["turns"]
+        g["units"] = {}
+        for side, units in SCENARIO_SETUP[scenario].items():
+            for uid, kind, hx in units:
+                t = UNIT_TYPES[kind]
+                g["units"][uid] = {
+                    "id": uid, "side": side, "kind": kind, "hex": hx, "steps": t["steps"],
+                    "moved": False, "attacked": False,
+                }
+        g["control"] = {"0905": "red"}
+        g["oos"] = []
+        self.call("turn")
+
+    # ----- queries used by steps, views and the AI -------------------------
+    @property
+    def map(self) -> GameMap:
+        return game_map()
+
+    # Derived facts are memoised (State.cached) and forgotten by touch() in the effects below
+    # (place, lose_step) and when the out-of-supply list changes (Phase.begin). Memo values are
+    # ids and numbers, never g's own dicts: clones share the memo.
+    def units_of(self, side: str) -> list[dict[str, Any]]:
+        units = self.g["units"]
+        return [units[i] for i in self.ids_on_map(side)]
+
+    def ids_on_map(self, side: str) -> tuple[str, ...]:
+        return self.cached(("ids", side), lambda: tuple(
+            u["id"] for u in self.g["units"].values() if u["side"] == side and u["hex"]))  # type: ignore[no-any-return]
+
+    def at(self, hx: str) -> list[dict[str, Any]]:
+        return [u for u in self.g["units"].values() if u["hex"] == hx]
+
+    def side_bb(self, side: str) -> int:
+        m = self.map
+        return self.cached(("side_bb", side), lambda: m.bb(  # type: ignore[no-any-return]
+            m.index[u["hex"]] for u in self.units_of(side)))
+
+    def zoc_bb(self, of_side: str) -> int:
+        """Hexes in the ZOC of ``of_side`` (ZOC does not cross sea hexsides)."""
+        m = self.map
+        return self.cached(("zoc", of_side), lambda: zoc_of(  # type: ignore[no-any-return]
+            m.dilator(["sea"]), self.side_bb(of_side)))
+
+    def strength(self, u: dict[str, Any], key: str) -> int:
+        full = UNIT_TYPES[u["kind"]][key]
+        return full if u["steps"] == UNIT_TYPES[u["kind"]]["steps"] else (full + 1) // 2
+
+    def supplied_ids(self, side: str) -> set[str]:
+        """skirmish 3: trace to the side's edge, friendly units negate enemy ZOC."""
+        m = self.map
+        own = self.side_bb(side)
+        enemy = self.side_bb(other(side))
+        land = land_bb()
+        passable = passable_for_supply(land, enemy, self.zoc_bb(other(side)), own, negate=True)
+        edge = m.bb(m.zone(f"{side}_edge")) & passable
+        area = supplied_area(m.dilator(["sea"]), edge, passable)
+        return {u["id"] for u in self.units_of(side) if (area >> m.index[u["hex"]]) & 1}
+
+    def move_model(self, u: dict[str, Any]) -> MoveModel:
+        m = self.map
+        side = u["side"]
+        enemy = self.side_bb(other(side))
+        ezoc = self.zoc_bb(other(side))
+        enter, side_extra, side_all, stop = static_costs()
+        start = m.index[u["hex"]]
+        full, counts = self.stacks(side)
+        if (full >> start) & 1 and counts[start] - 1 < STACK_LIMIT:
+            full &= ~(1 << start)  # the mover's own hex is full only with it: not without it
+        mp = UNIT_TYPES[u["kind"]]["mp"] if u["id"] not in self.g["oos"] else 1
+        model = MoveModel(mp=mp, enter=enter, side_extra=side_extra, side_all=side_all, blocked=enemy,
+                          stop=stop, no_end=full)
+        rule = self.options["zoc"]
+        if rule == "stop":
+            model.stop |= ezoc
+            model.first_step_forbidden = ezoc if (ezoc >> start) & 1 else 0
+        elif rule == "cost2":
+            model.zoc, model.zoc_cost = ezoc, 2
+        else:  # engage: may not step from one unit's ZOC into the same unit's ZOC
+            model.stop |= ezoc
+            engaging = m.bb(n for n in m.nbrs[start] if (enemy >> n) & 1)
+            model.first_step_forbidden = zoc_of(m.dilator(["sea"]), engaging)
+        return model
+
+    def stacks(self, side: str) -> tuple[int, dict[int, int]]:
+        """skirmish 2: the side's full hexes (STACK_LIMIT units) and its units per hex."""
+
+        def count() -> tuple[int, dict[int, int]]:
+            m = self.map
+            counts: dict[int, int] = {}
+            for f in self.units_of(side):
+                i = m.index[f["hex"]]
+                counts[i] = counts.get(i, 0) + 1
+            return m.bb(i for i, n in counts.items() if n >= STACK_LIMIT), counts
+
+        return self.cached(("stacks", side), count)  # type: ignore[no-any-return]
+
+    def reach_of(self, uid: str) -> Reach:
+        u = self.g["units"][uid]
+        return self.cached(("reach", uid), lambda: reach(  # type: ignore[no-any-return]
+            self.map.nbrs, self.map.index[u["hex"]], self.move_model(u)))
+
+    def may_move(self, uid: str) -> bool:
+        """skirmish 2: whether the unit has any hex to end a move in (usually decided by its first step)."""
+        u = self.g["units"][uid]
+        return self.cached(("may_move", uid), lambda: can_end_anywhere(  # type: ignore[no-any-return]
+            self.map.nbrs, self.map.index[u["hex"]], self.move_model(u)))
+
+    def attack_modifiers(self, target: str, attackers: list[str]) -> list[Modifier]:
+        m = self.map
+        t = m.index[target]
+        mods: list[Modifier] = []
+        if m.terrain[t] in DEFENSIVE:
+            mods.append(Modifier(-1, f"defender in {m.terrain[t]}", "skirmish 4"))
+        if "city" in m.features[t]:
+            mods.append(Modifier(-1, "defender in a city", "skirmish 4"))
+        if attackers and all("river" in m.side(m.index[self.g["units"][a]["hex"]], t) for a in attackers):
+            mods.append(Modifier(-1, "every attacker across a river", "skirmish 4"))
+        return mods
+
+    def odds_of(self, target: str, attackers: list[str]) -> tuple[str | None, list[Modifier]]:
+        att = sum(self.strength(self.g["units"][a], "att") for a in attackers)
+        dfn = sum(self.strength(u, "dfn") for u in self.at(target))
+        return CRT.odds(att, dfn), self.attack_modifiers(target, attackers)
+
+    def eligible_attackers(self, target: str) -> list[str]:
+        m = self.map
+        t = m.index[target]
+        defender_side = self.at(target)[0]["side"]
+        out = []
+        for u in self.units_of(other(defender_side)):
+            h = m.index[u["hex"]]
+            if not u["attacked"] and t in m.nbrs[h] and "sea" not in m.side(h, t):
+                out.append(u["id"])
+        return out
+
+    # ----- contract: view and preview ---------------------------------------
+    @classmethod
+    def labels(cls) -> dict[str, Any]:
+        """Names for unit ids in actions, log texts and prompts (every counter is public)."""
+        kinds = {"inf": "infantry", "arm": "armour"}
+        ids = {uid for sides in SCENARIO_SETUP.values() for units in sides.values() for uid, _, _ in units}
+        return {"names": {uid: f"{'Blue' if uid[0] == 'b' else 'Red'} {kinds[uid.split('-')[1]]} {uid.rsplit('-', 1)[1]}"
+                          for uid in sorted(ids)}}
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        v = self.base_view(player)
+        g = self.g
+        v.update({
+            "turn": g["turn"], "max_turns": g["max_turns"], "turn_label": f"Turn {g['turn']} of {g['max_turns']}",
+            "phase": f"{(self.phase_side() or '').capitalize()} player turn",
+            "budgets": {},
+            "status": [f"Ostburg held by {g['control']['0905']}"],
+            "markers": [{"kind": "control", "hex": h, "label": side[0].upper(), "side": side}
+                        for h, side in g["control"].items()],
+            "boxes": {"eliminated": {"title": "Eliminated"}},
+            "units": [self.unit_view(u) for u in g["units"].values()],
+            "control": dict(g["control"]),
+            "out_of_supply": list(g["oos"]),
+        })
+        return v
+
+    def unit_view(self, u: dict[str, Any]) -> dict[str, Any]:
+        t = UNIT_TYPES[u["kind"]]
+        return {
+            "id": u["id"], "side": u["side"], "kind": u["kind"], "hex": u["hex"],
+            "box": None if u["hex"] else "eliminated",
+            "label": u["id"].split("-", 1)[1].upper(),
+            "factors": f"{self.strength(u, 'att')}-{self.strength(u, 'dfn')}-{t['mp']}",
+            "steps": u["steps"], "max_steps": t["steps"],
+            "flags": [f for f in ("moved", "attacked") if u[f]] + (["oos"] if u["id"] in self.g["oos"] else []),
+        }
+
+    def phase_side(self) -> str | None:
+        for f in reversed(self.frames()):
+            if f["step"] == "phase":
+                return f["side"]
+        return None
+
+    def preview(self, action: Action | str) -> dict[str, Any] | None:
+        a = Action.parse(action) if isinstance(action, str) else action
+        f = self.frame()
+        if f is None:
+            return None
+        if f["step"] == "move_unit" and a.verb == "to":
+            r = self.reach_of(f["unit"])
+            dest = self.map.hex(a.args[0])
+            if dest not in r.cost:
+                return None
+            return {"cost": r.cost[dest], "path": [self.map.label(h) for h in r.path(dest)]}
+        if f["step"] == "attack" and a.verb in ("resolve", "add", "remove"):
+            attackers = list(f["attackers"])
+            if a.verb == "add":
+                attackers.append(a.args[0])
+            elif a.verb == "remove":
+                attackers.remove(a.args[0])
+            col, mods = self.odds_of(f["target"], attackers)
+            return {"odds": col, "modifiers": [m.to_dict() for m in mods],
+                    "results": CRT.distribution(col, total_modifier(mods)) if col else {"AE": 1.0}}
+        return None
+
+    # ----- effects -----------------------------------------------------------
+    def lose_step(self, uid: str, why: str) -> None:
+        u = self.g["units"][uid]
+        u["steps"] = fire.apply_step_loss(u["steps"])
+        self.touch()
+        if u["steps"] == 0:
+            self.emit("eliminated", unit=uid, hex=u["hex"], text=f"{uid} is eliminated ({why})", rule="skirmish 4")
+            u["hex"] = None
+        else:
+            self.emit("step_loss", unit=uid, hex=u["hex"], text=f"{uid} loses a step ({why})", rule="skirmish 4")
+
+    def place(self, uid: str, hx: str) -> None:
+        self.touch()
+        u = self.g["units"][uid]
+        u["hex"] = hx
+        if hx in self.g["control"]:
+            self.g["control"][hx] = u["side"]
+
 
 __all__ = ["INFO", "GameState", "bits"]
