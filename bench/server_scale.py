@@ -79,7 +79,7 @@ class Cluster:
 
 
 @contextmanager
-def postgres() -> Iterator[Cluster]:
+def postgres(cpus: set[int] | None = None) -> Iterator[Cluster]:
     """A throw-away PostgreSQL cluster on loopback (fsync on, as deployed)."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     if not found or os.geteuid() != 0:
@@ -93,7 +93,7 @@ def postgres() -> Iterator[Cluster]:
         subprocess.run(["runuser", "-u", "postgres", "--", *cmd], check=True, capture_output=True, timeout=60)
 
     as_pg(f"{bindir}/initdb", "-D", f"{data}/db", "-A", "trust", "-U", "postgres", "--no-sync")
-    as_pg(f"{bindir}/pg_ctl", "-D", f"{data}/db", "-w", "-l", f"{data}/log",
+    as_pg(*pinned(cpus), f"{bindir}/pg_ctl", "-D", f"{data}/db", "-w", "-l", f"{data}/log",
           "-o", f"-p {port} -k {data} -h 127.0.0.1 -c max_connections=300", "start")
     try:
         yield Cluster(f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", data)
@@ -102,11 +102,16 @@ def postgres() -> Iterator[Cluster]:
         shutil.rmtree(data, ignore_errors=True)
 
 
+def pinned(cpus: set[int] | None) -> list[str]:
+    """A command prefix running it (and its children) on ``cpus`` only (None: anywhere)."""
+    return ["taskset", "-c", ",".join(map(str, sorted(cpus)))] if cpus else []
+
+
 @contextmanager
-def server(url: str, workers: int, root: Path = ROOT) -> Iterator[tuple[str, int]]:
+def server(url: str, workers: int, root: Path = ROOT, cpus: set[int] | None = None) -> Iterator[tuple[str, int]]:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(root), "WESTFRONT_DATABASE_URL": url}
-    proc = subprocess.Popen([sys.executable, "-m", "westfront", "serve", "--port", str(port), "--workers",
+    proc = subprocess.Popen([*pinned(cpus), sys.executable, "-m", "westfront", "serve", "--port", str(port), "--workers",
                              str(workers), "--ai-pool", "thread"], cwd=root, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
@@ -224,8 +229,9 @@ class Stats:
 
 
 async def play(host: str, port: int, gid: str, tokens: dict[str, str], moves: list[tuple[str, str]],
-               deadline: float, think: float, rnd: random.Random, st: Stats) -> int:
-    conns = {side: Conn(host, port) for side in tokens}
+               deadline: float, think: float, rnd: random.Random, st: Stats, one_conn: bool = False) -> int:
+    shared = Conn(host, port)
+    conns = {side: shared if one_conn else Conn(host, port) for side in tokens}
     path = f"/api/games/{gid}/actions"
     done = 0
     try:
@@ -268,7 +274,7 @@ async def watch(host: str, port: int, gid: str, token: str, stop: asyncio.Event,
 
 async def drive(base: str, server_pid: int | None, cluster: Cluster | None, games: list[tuple[str, dict[str, str]]],
                 plans: list[list[tuple[str, str]]], seconds: float, warmup: float, think: float, ws: bool,
-                seed: int) -> dict[str, object]:
+                seed: int, one_conn: bool = False) -> dict[str, object]:
     host, port = base.removeprefix("http://").split(":")
     st = Stats()
     stop = asyncio.Event()
@@ -278,7 +284,7 @@ async def drive(base: str, server_pid: int | None, cluster: Cluster | None, game
     t0 = time.perf_counter()
     deadline = t0 + warmup + seconds
     players = [asyncio.create_task(play(host, int(port), gid, toks, plan, deadline, think,
-                                        random.Random(seed + k), st))
+                                        random.Random(seed + k), st, one_conn))
                for k, ((gid, toks), plan) in enumerate(zip(games, plans, strict=True))]
     await asyncio.sleep(warmup)
     st.measuring = True
@@ -345,7 +351,17 @@ def main() -> None:
     ap.add_argument("--against", metavar="DIR",
                     help="A/B: also run the server from this exported source tree (e.g. `git archive REV westfront"
                          " | tar -x -C DIR`), alternating with this one, on the same games")
+    ap.add_argument("--server-cpus", help="pin the server processes to these CPUs (e.g. 0) — with --rest-cpus, "
+                                           "to measure a worker that has a core to itself")
+    ap.add_argument("--rest-cpus", help="pin PostgreSQL and this load generator to these CPUs (e.g. 1)")
+    ap.add_argument("--one-conn", action="store_true",
+                    help="both seats of a game share one connection, so one process serves the whole game (as a "
+                         "load balancer with game affinity would): no process replays another's moves")
     a = ap.parse_args()
+    server_cpus = {int(x) for x in a.server_cpus.split(",")} if a.server_cpus else None
+    rest_cpus = {int(x) for x in a.rest_cpus.split(",")} if a.rest_cpus else None
+    if rest_cpus:
+        os.sched_setaffinity(0, rest_cpus)
     sides = list(api.registry.info(a.game).players)
     runs = [] if a.skip_latency else [(a.games, a.think, int((a.seconds + a.warmup) / max(a.think, 0.05) * 2) + 20)]
     if a.saturate:
@@ -363,18 +379,20 @@ def main() -> None:
                               "think_s": think, "seconds": a.seconds, "websockets": a.ws, **out}), flush=True)
         return
     trees = [("this", ROOT)] + ([("against", Path(a.against).resolve())] if a.against else [])
-    with postgres() as cluster:
+    with postgres(rest_cpus) as cluster:
         for _ in range(a.repeat):
             for workers in a.workers:
                 for games, think, n in runs:
                     for label, root in trees:
-                        with server(cluster.url, workers, root) as (base, pid):
+                        with server(cluster.url, workers, root, server_cpus) as (base, pid):
                             made = make_games(base, a.game, sides, [a.seed + i for i in range(games)])
                             out = asyncio.run(drive(base, pid, cluster, made, plans[(games, n)], a.seconds,
-                                                    a.warmup, think, a.ws, a.seed))
+                                                    a.warmup, think, a.ws, a.seed, a.one_conn))
                         print(json.dumps({"figure": "server_scale", "game": a.game, "server": label,
                                           "workers": workers, "games": games, "think_s": think,
-                                          "seconds": a.seconds, "websockets": a.ws, "db": "postgresql", **out}),
+                                          "seconds": a.seconds, "websockets": a.ws, "db": "postgresql",
+                                          "server_cpus": a.server_cpus, "rest_cpus": a.rest_cpus, "one_conn": a.one_conn,
+                                          **out}),
                               flush=True)
 
 

@@ -85,6 +85,28 @@ def test_play_undo_race_and_restart_on_postgresql(pg_url, fog_game, monkeypatch)
         assert len(rec["actions"]) == 2 and rec["version"] == 4
 
 
+@pytest.mark.parametrize("check", ["socket", "1"])
+def test_a_connection_the_database_dropped_costs_no_request(pg_url, fog_game, monkeypatch, check):
+    """Every pooled connection's backend is terminated (as in a PostgreSQL restart): the next moves
+    get fresh connections instead of a 500 — by the socket look (the default, no round trip) or by
+    SQLAlchemy's pre-ping (WESTFRONT_DB_PRE_PING=1)."""
+    import psycopg
+
+    monkeypatch.setenv("WESTFRONT_DB_PRE_PING", check)
+    with TestClient(create_app(pg_url)) as c:
+        g = new_game(c)
+        gid, tb = g["id"], token(g, "blue")
+        assert act(c, gid, tb, "move b-inf-1", 0).status_code == 200
+        with psycopg.connect(pg_url.replace("+psycopg", ""), autocommit=True) as admin:
+            gone = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                 "WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'").fetchone()
+        assert gone is not None and gone[0] >= 1
+        time.sleep(0.2)  # the backends' farewells reach the pooled sockets
+        assert act(c, gid, tb, "to 0303", 1).status_code == 200
+        assert undo(c, gid, tb).status_code == 200
+        assert view(c, gid, tb)["version"] == 3
+
+
 def test_bad_input_is_a_clear_400_on_postgresql(pg_url, fog_game):
     from .test_hardening import save_with_seed
 

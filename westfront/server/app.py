@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import os
 import secrets
@@ -33,9 +32,11 @@ from fastapi.staticfiles import StaticFiles
 from .. import api
 from ..ai import base as ai_base
 from ..core.errors import MapError, UnknownGame
+from . import jsonout
 from . import schemas as sc
 from .db import make_engine, resolve_db_url
 from .errors import Forbidden, NotFound, ServiceError
+from .fastroute import serve_first
 from .labels import labels_catalog
 from .limits import BodyLimit, safe_detail
 from .listen import Listener
@@ -54,8 +55,7 @@ Token = Annotated[str | None, Query(max_length=64, description="seat token")]
 def fast_json(payload: dict[str, Any]) -> Response:
     """The seat payload as JSON without re-validating it through pydantic (it is built by
     the service in the documented shape; validation on every move costs more than the move)."""
-    return Response(json.dumps(payload, separators=(",", ":"), ensure_ascii=False, default=str),
-                    media_type="application/json")
+    return Response(jsonout.dumps(payload), media_type="application/json")
 
 
 class OffLoop:
@@ -253,6 +253,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     async def post_action(game_id: GameId, body: sc.ActionRequest) -> Response:
         """Play one action. 400 with the rule's reason if illegal (nothing changes); 409 if stale."""
         return fast_json(await off_loop(service.act, game_id, body.token, body.version, body.action, body.diff))
+
+    async def fast_post_action(game_id: str, body: sc.ActionRequest) -> Response:
+        return fast_json(await off_loop(service.act, game_id, body.token, body.version, body.action, body.diff))
+
+    serve_first(app, "/api/games/{game_id}/actions", sc.ActionRequest, fast_post_action)
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], response_model=sc.SeatView,
               responses=sc.errors(400, 403, 404, 409))

@@ -14,6 +14,7 @@ never both extend a game at the same point, even from two server processes.
 from __future__ import annotations
 
 import os
+import select
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DisconnectionError
 
 metadata = MetaData()
 
@@ -152,6 +154,7 @@ def make_engine(url: str) -> Engine:
     ``WESTFRONT_SQLITE_SYNC=FULL`` to guard against that as well).
     """
     kwargs: dict[str, Any] = {"future": True}
+    check = os.environ.get("WESTFRONT_DB_PRE_PING", "socket")
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         if url in ("sqlite://", "sqlite:///:memory:"):
@@ -159,10 +162,11 @@ def make_engine(url: str) -> Engine:
 
             kwargs["poolclass"] = StaticPool
     else:
-        # pre-ping (one short round trip when a connection leaves the pool) so that a connection
-        # the database dropped (a PostgreSQL restart) is replaced instead of failing a request
-        # with a 500; WESTFRONT_DB_PRE_PING=0 trades that guard for the round trip.
-        kwargs["pool_pre_ping"] = os.environ.get("WESTFRONT_DB_PRE_PING", "1") != "0"
+        # a connection the database dropped (a PostgreSQL restart, a terminated backend) must be
+        # replaced when it leaves the pool, not fail a request with a 500. The default looks at
+        # the socket (see ``_dropped``: no round trip); WESTFRONT_DB_PRE_PING=1 asks the server
+        # instead (SQLAlchemy's pre-ping: one round trip per checkout), =0 checks nothing.
+        kwargs["pool_pre_ping"] = check == "1"
         kwargs["pool_recycle"] = 1800
         # as many kept connections as request threads (anyio's 40) can want at once: connections
         # opened beyond the pool are closed again after one use, and opening one (a new backend
@@ -170,6 +174,13 @@ def make_engine(url: str) -> Engine:
         kwargs["pool_size"] = int(os.environ.get("WESTFRONT_DB_POOL", "40"))
         kwargs["max_overflow"] = 10
     engine = create_engine(url, **kwargs)
+    if not url.startswith("sqlite") and check == "socket":
+
+        @event.listens_for(engine, "checkout")
+        def _alive(dbapi_conn: Any, _record: Any, _proxy: Any) -> None:
+            if _dropped(dbapi_conn):
+                raise DisconnectionError("the database closed this pooled connection")  # the pool reconnects
+
     if url.startswith("sqlite"):
         sync = os.environ.get("WESTFRONT_SQLITE_SYNC", "NORMAL").upper()
         if sync not in ("OFF", "NORMAL", "FULL", "EXTRA"):
@@ -187,6 +198,20 @@ def make_engine(url: str) -> Engine:
     metadata.create_all(engine)
     _add_missing_columns(engine)
     return engine
+
+
+def _dropped(dbapi_conn: Any) -> bool:
+    """Whether the server has closed this idle pooled connection. An idle connection that listens
+    for nothing is sent nothing, unless its backend goes away: then the socket holds the server's
+    farewell (a FATAL message) and the end of the stream, and polls readable — a system call
+    instead of the pre-ping's round trip to the database."""
+    try:
+        fd = dbapi_conn.fileno()
+    except Exception:  # noqa: BLE001 - psycopg raises on a connection it knows is closed
+        return True
+    p = select.poll()
+    p.register(fd, select.POLLIN | select.POLLPRI)
+    return bool(p.poll(0))
 
 
 def _add_missing_columns(engine: Engine) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import threading
 from collections.abc import Awaitable, Callable
@@ -19,14 +18,14 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import patch
+from . import jsonout, patch
 
 log = logging.getLogger("westfront.server")
 
 
 def encode(msg: dict[str, Any]) -> str:
     """A message as the JSON text sent (once per seat and base, however many sockets share it)."""
-    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False, default=str)
+    return jsonout.dumps_text(msg)
 
 
 @dataclass(eq=False)

@@ -18,8 +18,9 @@ from typing import Any
 
 from .. import api
 from ..ai import Agent, get_agent
+from ..core.actions import Event
 from ..core.errors import IllegalAction
-from ..core.state import State, is_undo_barrier
+from ..core.state import State, is_undo_barrier, is_visible
 from .store import ActionRecord, GameRecord, Seat
 
 log = logging.getLogger("westfront.server")
@@ -66,6 +67,8 @@ class LiveGame:
     _previews: tuple[int, dict[str, Any]] = (-1, {})
     by_token: dict[str, str] = field(default_factory=dict)
     _views: dict[str | None, dict[int, dict[str, Any]]] = field(default_factory=dict)  # side -> version -> view
+    # side -> (the state it was read from, how much of its log was read, the visible part)
+    _vlogs: dict[str | None, tuple[State, int, list[Event]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_token = {s.token: s.side for s in self.seats.values() if s.token}
@@ -118,9 +121,25 @@ class LiveGame:
         n = len(self.actions)
         if len(rec.actions) < n or any(a.hash != b.hash for a, b in zip(self.actions, rec.actions, strict=False)):
             return False
+        return self._play_on(rec.actions[n:], list(rec.actions), rec.version)
+
+    def extend(self, version: int, tail: list[ActionRecord]) -> bool:
+        """Play ``tail``, the actions stored after this copy's last one at stored ``version``, when
+        nothing but appends happened since this copy's version: every write (a move or an undo)
+        bumps the version by exactly one, so as many new versions as new actions, numbered on
+        from this copy's, means the stored record extends this one — without reading (and
+        decoding) the whole record. False changes nothing (the caller reads the record)."""
+        n = len(self.actions)
+        if not tail or version - self.version != len(tail) or \
+                [a.ordinal for a in tail] != list(range(n + 1, n + 1 + len(tail))):
+            return False
+        return self._play_on(tail, self.actions + list(tail), version)
+
+    def _play_on(self, tail: list[ActionRecord], actions: list[ActionRecord], version: int) -> bool:
+        """Replay ``tail`` on a copy; on success it becomes this game with record ``actions``."""
         s = self.state.clone()
         anchor, anchor_n = self._anchor, self._anchor_n
-        for a in rec.actions[n:]:
+        for a in tail:
             before = s.current_player()
             try:
                 events = s.apply(a.action)
@@ -130,11 +149,11 @@ class LiveGame:
                 anchor, anchor_n = s.clone(), a.ordinal
         # the position after the last action proves the ones before it (a hash per action costs
         # as much as the action: with several processes, each replays the others' moves)
-        if len(rec.actions) > n and s.hash() != rec.actions[-1].hash:
+        if tail and s.hash() != tail[-1].hash:
             return False
         self.state, self._anchor, self._anchor_n = s, anchor, anchor_n
-        self.actions = list(rec.actions)
-        self.version = rec.version
+        self.actions = actions
+        self.version = version
         return True
 
     # ----- seats ---------------------------------------------------------------
@@ -183,6 +202,22 @@ class LiveGame:
     def view_at(self, side: str | None, version: int) -> dict[str, Any] | None:
         return self._views.get(side, {}).get(version)
 
+    def visible_log(self, side: str | None) -> list[Event]:
+        """``state.visible_log(side)`` (do not change it), filtering only the events added since the
+        last call: a state's log only grows, and a long game's log is thousands of events, read three
+        times per move. A new state (undo, a failed commit, a catch-up) is read from the start."""
+        s = self.state
+        if type(s).visible_log is not State.visible_log:  # a game with its own rule: ask it
+            return s.visible_log(side)
+        cached = self._vlogs.get(side)
+        if cached is None or cached[0] is not s or cached[1] > len(s.log):
+            cached = (s, 0, [])
+        _, n, out = cached
+        if n < len(s.log):
+            out.extend(e for e in s.log[n:] if is_visible(e, side))
+        self._vlogs[side] = (s, len(s.log), out)
+        return out
+
     # ----- play ---------------------------------------------------------------
     def apply(self, side: str, text: str, log_sides: set[str | None]) -> Applied:
         """Apply ``text`` for ``side`` in memory. Raises IllegalAction and changes nothing.
@@ -196,7 +231,7 @@ class LiveGame:
         cur = s.current_player()
         if cur != side:
             raise IllegalAction(f"it is {cur}'s decision ({s.prompt()}), not {side}'s")
-        log_before = {sd: len(s.visible_log(sd)) for sd in log_sides | {side}}
+        log_before = {sd: len(self.visible_log(sd)) for sd in log_sides | {side}}
         events = s.apply(text)  # raises IllegalAction with the rule, state unchanged
         barrier = is_undo_barrier(events, cur, s.current_player())
         rec = ActionRecord(ordinal=len(self.actions) + 1, side=side, action=s.history[-1], events=events,

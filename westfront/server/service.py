@@ -130,6 +130,9 @@ class GameService:
         with g.lock:
             if stored == g.version:
                 return g
+            tail = self.store.actions_after(g.id, g.n_actions)  # the usual case: only moves were added
+            if tail is not None and g.extend(*tail):
+                return g
             rec = self.store.load(g.id)
             if rec is not None and rec.version >= g.version and g.catch_up(rec):
                 return g
@@ -282,7 +285,7 @@ class GameService:
                 raise Conflict(f"stale version {version}: the game is at version {g.version}; reload it", g.version)
             if len(text) > MAX_ACTION_TEXT:
                 raise BadRequest(f"action text is longer than {MAX_ACTION_TEXT} characters")
-            since = len(g.state.visible_log(side))
+            since = len(g.visible_log(side))
             self.commit(g, side, text)
             out = self.payload(g, side, log_since=since, view_base=version if diff else None)
         self.ai.poke(g)
@@ -414,7 +417,7 @@ class GameService:
         view = g.view_of(side)
         cur = s.current_player()
         my_turn = side is not None and cur == side and not s.is_terminal()
-        vlog = s.visible_log(side)
+        vlog = g.visible_log(side)
         start = log_since if log_since is not None and 0 <= log_since <= len(vlog) else 0
         r = s.result()
         undo_reason = g.undo_reason(side) if side else "spectators cannot undo"

@@ -318,6 +318,21 @@ class Store:
         with self.engine.connect() as conn:
             return conn.execute(_VERSION, {"gid": game_id}).scalar()
 
+    def actions_after(self, game_id: str, ordinal: int) -> tuple[int, list[ActionRecord]] | None:
+        """The game's version and its active actions after ``ordinal``, read in one statement (one
+        snapshot: the version and the actions agree); None when there are no such actions."""
+        gv = select(db.games.c.version).where(db.games.c.id == game_id).scalar_subquery().label("game_version")
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(gv, db.actions)
+                .where(db.actions.c.game_id == game_id, db.actions.c.undone.is_(False),
+                       db.actions.c.ordinal > ordinal)
+                .order_by(db.actions.c.ordinal)
+            ).mappings().all()
+        if not rows:
+            return None
+        return int(rows[0]["game_version"]), [_action_record(r) for r in rows]
+
     def load(self, game_id: str) -> GameRecord | None:
         """The whole record: game row, seats, active actions in order, snapshot hashes."""
         with self.engine.connect() as conn:
@@ -338,8 +353,7 @@ class Store:
             seed=int(g["seed_text"]) if g["seed_text"] else int(g["seed"]), seed_public=bool(g["seed_public"]),
             version=g["version"], setup_hash=g["setup_hash"], status=g["status"],
             seats={r["side"]: _seat(r) for r in seat_rows},
-            actions=[ActionRecord(r["ordinal"], r["side"], r["action"], json.loads(r["events"]), r["hash"],
-                                  bool(r["barrier"]), r["version"], r["created_at"]) for r in act_rows],
+            actions=[_action_record(r) for r in act_rows],
             snapshots={int(o): h for o, h in snap_rows},
             created_at=g["created_at"],
         )
@@ -395,3 +409,8 @@ def _action_row(game_id: str, a: ActionRecord, now: float) -> dict[str, Any]:
     return {"game_id": game_id, "ordinal": a.ordinal, "side": a.side, "action": a.action,
             "events": json.dumps(a.events, separators=(",", ":"), default=str), "hash": a.hash,
             "barrier": a.barrier, "undone": False, "version": a.version, "created_at": a.created_at or now}
+
+
+def _action_record(r: Any) -> ActionRecord:
+    return ActionRecord(r["ordinal"], r["side"], r["action"], json.loads(r["events"]), r["hash"], bool(r["barrier"]),
+                        r["version"], r["created_at"])

@@ -28,8 +28,9 @@ def west_cities(s: Position) -> list[int]:
 
 
 def german_supplied_cities(s: Position, hexes: list[int]) -> list[int]:
-    sup = supply_map(s, "german").sources
-    return [i for i in hexes if s.controls("german", i) and (sup >> i) & 1]
+    """The hexes of ``hexes`` the Germans control (the Allies do not) and supply."""
+    held = supply_map(s, "german").sources & ~s.allied_control_bb()  # one bitboard, not a test per city
+    return [i for i in hexes if (held >> i) & 1]
 
 
 def east_german_cities(s: Position) -> list[int]:

@@ -6,6 +6,7 @@ markers; the objective card only reaches the Allied player.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...core.actions import Action
@@ -31,22 +32,35 @@ GROUP_COLORS = {"21": "#b22222", "12": "#2e6b2e", "6": "#1f3a93", "B": "#d4b106"
                 "F": "#c0392b", "-": "#ffffff"}
 
 
+@cache
+def _printed(uid: str) -> tuple[str, str, str, str, int, str, str | None, str]:
+    """What the counter says whatever happens to the unit (side, label, name, kind, full strength,
+    nation, army group, colour): the view asks for every unit on every move, the data never changes."""
+    d = U.udef(uid)
+    return (d.side, d.short, d.name, d.cls.kind, U.max_strength(uid), NATION_NAMES.get(d.nation, d.nation),
+            d.group if d.group != "-" else None, GROUP_COLORS.get(d.group, "#999999"))
+
+
+@cache
+def _factors(uid: str, strength: int) -> str:
+    return U.counter(uid, strength)
+
+
 def unit_view(s: Position, uid: str, viewer: str | None) -> dict[str, Any]:
     u = s.unit(uid)
-    d = U.udef(uid)
+    side, label, name, kind, max_steps, nation, group, color = _printed(uid)
+    strength = u["strength"]
     flags = [f for f, on in (("moved", u["moved"]), ("attacked", bool(u["attacked"])), ("strategic", u["strat"]),
                              ("surprise", u["rco"]), ("over-stacked", u["over"])) if on]
     if u["hex"] and not in_supply(s, uid):
         flags.append("oos")
-    if u["strength"] and u["strength"] < U.max_strength(uid):
+    if strength and strength < max_steps:
         flags.append("reduced")
     if u.get("hid"):
         flags.append("hidden")
-    out = {"id": uid, "side": d.side, "hex": u["hex"], "box": None if u["hex"] else u["box"], "label": d.short,
-           "name": d.name, "kind": d.cls.kind, "factors": U.counter(uid, max(u["strength"], 1)), "steps": u["strength"],
-           "max_steps": U.max_strength(uid), "nation": NATION_NAMES.get(d.nation, d.nation),
-           "army_group": d.group if d.group != "-" else None, "flags": flags,
-           "color": GROUP_COLORS.get(d.group, "#999999")}
+    out = {"id": uid, "side": side, "hex": u["hex"], "box": None if u["hex"] else u["box"], "label": label,
+           "name": name, "kind": kind, "factors": _factors(uid, max(strength, 1)), "steps": strength,
+           "max_steps": max_steps, "nation": nation, "army_group": group, "flags": flags, "color": color}
     if u["box"] == U.SCHEDULED and u.get("due"):
         out["due"] = u["due"]
     return out
