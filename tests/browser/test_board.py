@@ -210,6 +210,23 @@ def test_prompt_bar_keeps_its_height_when_buttons_appear(page, server):
     assert abs(h1 - h2) < 1
 
 
+def test_an_opened_choice_list_stays_open_when_the_board_redraws(page, server):
+    """A push or a preview redraws the prompt: the folded list of all choices the player opened
+    must not snap shut under the pointer (it did, and a browser test flaked on it under load)."""
+    open_game(page, start(server, "onslaught", "allied"))
+    page.click("button[data-action=movement]")
+    summary = page.locator("[data-testid=choices] details.allchoices summary")
+    expect(summary).to_be_visible()
+    summary.click()
+    expect(page.locator("[data-testid=choices] details.allchoices[open]")).to_have_count(1)
+    page.evaluate("window.westfrontPlay.render()")
+    expect(page.locator("[data-testid=choices] details.allchoices[open]")).to_have_count(1)
+    expect(page.locator("[data-testid=choices] .choicelist button").first).to_be_visible()
+    summary.click()  # closed by the player: a redraw keeps it closed
+    page.evaluate("window.westfrontPlay.render()")
+    expect(page.locator("[data-testid=choices] details.allchoices:not([open])")).to_have_count(1)
+
+
 def test_lobby_offers_the_four_levels_all_games_and_the_first_mover(page, server):
     page.goto(server.url + "/")
     page.wait_for_selector("[data-testid=start]")

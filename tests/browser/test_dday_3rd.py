@@ -31,7 +31,7 @@ def choose(page, action):
     button = page.locator(f"[data-testid=choices] button[data-action='{action}']")
     expect(button).to_have_count(1)
     if not button.is_visible():
-        page.click("details.allchoices summary")
+        page.click("[data-testid=choices] details.allchoices:not([open]) summary")
     button.click()
 
 

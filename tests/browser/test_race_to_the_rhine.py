@@ -25,7 +25,7 @@ def act(page, text: str) -> None:
     button = page.locator(f"[data-testid=choices] button[data-action='{text}']")
     expect(button).to_have_count(1)
     if not button.is_visible():
-        page.click("[data-testid=choices] details.allchoices summary")
+        page.click("[data-testid=choices] details.allchoices:not([open]) summary")
     before = page.locator("[data-testid=log] li").count()
     prompt = page.locator("[data-testid=prompt]").inner_text()
     button.click()

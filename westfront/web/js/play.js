@@ -360,6 +360,10 @@ class PlayScreen {
       } else {
         const list = el("details", { class: "allchoices" }, el("summary", {}, `all ${clickable.length} choices as buttons`),
           el("div", { class: "choicelist" }, clickable.map((a) => this.actionButton(a, ""))));
+        // a redraw of the same decision (a push, a preview) keeps the list open if the player opened it
+        const key = clickable.map((a) => a.text).join("\n");
+        list.open = this.openChoices === key;
+        list.addEventListener("toggle", () => { this.openChoices = list.open ? key : null; });
         this.buttons.append(list);
       }
     }
