@@ -90,31 +90,44 @@ class Position(State):
                 raise KeyError(f"no unit field {k!r}")
         u.update(flags)
 
+    def _placement(self) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[tuple[str, str], list[str]]]:
+        """One pass over the units: hex -> ids on it, side -> ids on the map, (box, side) -> ids in the box."""
+        def build() -> tuple[dict[str, list[str]], dict[str, list[str]], dict[tuple[str, str], list[str]]]:
+            defs = units()
+            index: dict[str, list[str]] = {}
+            on_map: dict[str, list[str]] = {side: [] for side in SIDES}
+            boxes: dict[tuple[str, str], list[str]] = {}
+            for uid, u in self.g["units"].items():
+                side = defs[uid].side
+                where = u["hex"]
+                if where:
+                    if where in index:
+                        index[where].append(uid)
+                    else:
+                        index[where] = [uid]
+                    on_map[side].append(uid)
+                elif u["box"]:
+                    boxes.setdefault((u["box"], side), []).append(uid)
+            return index, on_map, boxes
+        return self.cached("placement", build)  # type: ignore[no-any-return]
+
     def index(self) -> dict[str, list[str]]:
         """Hex label -> ids of the units on it (map and sea hexes)."""
-        def build() -> dict[str, list[str]]:
-            out: dict[str, list[str]] = {}
-            for uid, u in self.g["units"].items():
-                if u["hex"]:
-                    out.setdefault(u["hex"], []).append(uid)
-            return out
-        return self.cached("index", build)  # type: ignore[no-any-return]
+        return self._placement()[0]
 
     def at(self, label: str) -> list[str]:
-        return self.index().get(label, [])
+        return self._placement()[0].get(label, [])
 
     def side_of(self, uid: str) -> str:
         return units()[uid].side
 
     def side_at(self, label: str) -> str | None:
-        ids = self.at(label)
-        return self.side_of(ids[0]) if ids else None
+        ids = self._placement()[0].get(label)
+        return units()[ids[0]].side if ids else None
 
     def on_map(self, side: str) -> list[str]:
         """Ids of the side's units on the map (land or sea)."""
-        def build() -> list[str]:
-            return [uid for uid, u in self.g["units"].items() if u["hex"] and units()[uid].side == side]
-        return self.cached(("on_map", side), build)  # type: ignore[no-any-return]
+        return self._placement()[1][side]
 
     def on_continent(self, side: str) -> list[str]:
         """Ids of the side's units on land hexes (§13: 'on the continent')."""
@@ -123,7 +136,10 @@ class Position(State):
                 if (b.land >> b.m.index[self.unit(uid)["hex"]]) & 1]  # type: ignore[index]
 
     def in_box(self, box: str, side: str | None = None) -> list[str]:
-        return [uid for uid, u in self.g["units"].items() if u["box"] == box and (side is None or units()[uid].side == side)]
+        """Ids of the units in a box (of one side, or of both in the order of ``g["units"]``)."""
+        if side is not None:
+            return list(self._placement()[2].get((box, side), ()))
+        return [uid for uid, u in self.g["units"].items() if u["box"] == box]
 
     def occupied(self, side: str) -> int:
         """Bitboard of hexes holding units of ``side``."""

@@ -10,7 +10,7 @@ the units the Allied player chose at the supply phase (``g["supply_priority"]``,
 from __future__ import annotations
 
 from ...core.bitboard import bits
-from ...core.supply import Source, assign_capacity, supplied_area
+from ...core.supply import Source, assign_capacity, source_reach, supplied_area
 from .data import HQ, tables
 from .position import Position
 
@@ -65,24 +65,31 @@ def allied_sources(s: Position) -> list[Source]:
     return s.cached("allied_sources", build)  # type: ignore[no-any-return]
 
 
-def allied_assignment(s: Position) -> dict[str, str | None]:
-    """Each Allied unit on the continent -> the supply point serving it, or None (out of supply)."""
-    def build() -> dict[str, str | None]:
+def allied_lines(s: Position) -> tuple[list[tuple[str, int]], dict[str, list[str]]]:
+    """The Allied units on the continent with their hexes, and for each the supply points within range of it by a
+    line free of German units and ZOC (§6.2): traced once per position, matched as often as the choice needs."""
+    def build() -> tuple[list[tuple[str, int]], dict[str, list[str]]]:
         b = s.board
         m = b.m
         passable = b.playable & ~s.occupied("german") & ~s.zoc("german")
         placed = [(uid, m.index[s.unit(uid)["hex"]]) for uid in s.on_continent("allied")]  # type: ignore[index]
-        return assign_capacity(m.nbrs, placed, allied_sources(s), passable, s.g.get("supply_priority") or ())
-    return s.cached("allied_assignment", build)  # type: ignore[no-any-return]
+        return placed, source_reach(m.nbrs, placed, allied_sources(s), passable)
+    return s.cached("allied_lines", build)  # type: ignore[no-any-return]
+
+
+def _match(s: Position, priority: list[str]) -> dict[str, str | None]:
+    placed, reach = allied_lines(s)
+    return assign_capacity(s.board.m.nbrs, placed, allied_sources(s), 0, priority, reach=reach)
+
+
+def allied_assignment(s: Position) -> dict[str, str | None]:
+    """Each Allied unit on the continent -> the supply point serving it, or None (out of supply)."""
+    return s.cached("allied_assignment", lambda: _match(s, list(s.g.get("supply_priority") or ())))  # type: ignore[no-any-return]
 
 
 def assignment_with(s: Position, first: str) -> dict[str, str | None]:
     """The assignment if ``first`` were served after the units already chosen (§6.2; for the AI's choice)."""
-    b = s.board
-    m = b.m
-    passable = b.playable & ~s.occupied("german") & ~s.zoc("german")
-    placed = [(uid, m.index[s.unit(uid)["hex"]]) for uid in s.on_continent("allied")]  # type: ignore[index]
-    return assign_capacity(m.nbrs, placed, allied_sources(s), passable, [*(s.g.get("supply_priority") or ()), first])
+    return _match(s, [*(s.g.get("supply_priority") or ()), first])
 
 
 def surplus_choices(s: Position) -> list[str]:
@@ -90,17 +97,13 @@ def surplus_choices(s: Position) -> list[str]:
     still choose to supply (another unit then goes out of supply in its place). Units on a supply point are always
     served first and never displaced."""
     def build() -> list[str]:
-        b = s.board
-        m = b.m
-        passable = b.playable & ~s.occupied("german") & ~s.zoc("german")
-        placed = [(uid, m.index[s.unit(uid)["hex"]]) for uid in s.on_continent("allied")]  # type: ignore[index]
-        srcs = allied_sources(s)
+        placed, reach = allied_lines(s)
         prio = list(s.g.get("supply_priority") or ())
         now = allied_assignment(s)
         out = []
         for uid, _ in placed:
-            if now[uid] is None and not s.unit(uid)["fresh"] \
-                    and assign_capacity(m.nbrs, placed, srcs, passable, [*prio, uid])[uid] is not None:
+            # a unit no supply point reaches stays out whatever the order (the matching is tried only for the rest)
+            if now[uid] is None and reach[uid] and not s.unit(uid)["fresh"] and _match(s, [*prio, uid])[uid] is not None:
                 out.append(uid)
         return out
     return s.cached("surplus_choices", build)  # type: ignore[no-any-return]
@@ -129,5 +132,5 @@ def unsupplied_hexes(s: Position, side: str) -> list[str]:
     return sorted({s.unit(u)["hex"] for u in s.on_continent(side) if u not in sup})  # type: ignore[misc]
 
 
-__all__ = ["allied_assignment", "assignment_with", "surplus_choices", "allied_capacity", "allied_sources", "allied_supplied", "bits", "german_supplied",
+__all__ = ["allied_assignment", "allied_lines", "assignment_with", "surplus_choices", "allied_capacity", "allied_sources", "allied_supplied", "bits", "german_supplied",
            "reinforcement_room", "supplied", "supply_range", "unsupplied_hexes"]
