@@ -112,6 +112,27 @@ class Board:
         return self.m.bb(self.m.index[a.sea] for a in self.arrows)
 
     @cached_property
+    def arrow_coasts(self) -> int:
+        return self.m.bb(self.m.index[a.coast] for a in self.arrows)
+
+    @cached_property
+    def zoc_seas_of_coast(self) -> dict[int, int]:
+        """Coastal hex -> the sea hexes of the arrows pointing at it (a German unit there holds them in ZOC, §4.1)."""
+        m = self.m
+        out: dict[int, int] = {}
+        for a in self.arrows:
+            i = m.index[a.coast]
+            out[i] = out.get(i, 0) | 1 << m.index[a.sea]
+        return out
+
+    @cached_property
+    def zoc_coast_of_sea(self) -> dict[int, int]:
+        """Sea invasion hex -> its coastal hex, or nothing for a fortress (an Allied unit at sea holds it, §4.1)."""
+        m = self.m
+        return {m.index[a.sea]: 0 if (self.fortress >> m.index[a.coast]) & 1 else 1 << m.index[a.coast]
+                for a in self.arrows}
+
+    @cached_property
     def replacement_hexes(self) -> tuple[str, ...]:
         return tuple(sorted(self.m.spec.zones["german_replacement"].hexes))
 

@@ -23,6 +23,20 @@ def may_move(s: Position, uid: str) -> bool:
     return bool((s.board.land >> s.board.m.index[u["hex"]]) & 1)
 
 
+def movable(s: Position, side: str) -> list[str]:
+    """The side's units that :func:`may_move` (one loop for the movement phase's list)."""
+    b = s.board
+    land = b.land
+    index = b.m.index
+    state = s.g["units"]
+    out = []
+    for uid in s.on_map(side):
+        u = state[uid]
+        if not (u["moved"] or u["dropped"] or u["pinned"] or u["invader"]) and (land >> index[u["hex"]]) & 1:
+            out.append(uid)
+    return out
+
+
 def may_move_strategically(s: Position, uid: str) -> bool:
     """§9.1.5: supplied, not starting in enemy ZOC; German armour, armoured infantry or airborne not interdicted."""
     u = s.unit(uid)
@@ -55,15 +69,19 @@ class RingReach:
     """Where a unit can go when every step costs 1: ``rings[k]`` = the hexes first reached with k MF,
     ``expand[k]`` = those of them the move may go on from. Same interface as ``core.movement.Reach``."""
 
-    __slots__ = ("start", "rings", "expand", "into", "ends", "_cost")
+    __slots__ = ("start", "rings", "expand", "into", "ends_bb", "_cost")
 
-    def __init__(self, start: int, rings: list[int], expand: list[int], into: list[int], ends: list[int]):
+    def __init__(self, start: int, rings: list[int], expand: list[int], into: list[int], ends_bb: int):
         self.start = start
         self.rings = rings
         self.expand = expand
         self.into = into  # per hex, the hexes a step may come from (static)
-        self.ends = ends
+        self.ends_bb = ends_bb  # the hexes the move may end on
         self._cost: dict[int, int] | None = None
+
+    @property
+    def ends(self) -> list[int]:
+        return bits(self.ends_bb)
 
     @property
     def cost(self) -> dict[int, int]:
@@ -137,8 +155,11 @@ def _reach(s: Position, uid: str, strategic: bool) -> RingReach:
             break
     own = s.occupied(side)  # an empty hex always takes the unit (§3); enemy hexes were never entered
     stay = reached & ~(1 << start) & ~b.dyke
-    ends = [h for h in bits(stay) if not (own >> h) & 1 or s.can_join(uid, m.label(h))]
-    return RingReach(start, rings, expand, into, ends)
+    ok = stay & ~own
+    for h in bits(stay & own):
+        if s.can_join(uid, m.label(h)):
+            ok |= 1 << h
+    return RingReach(start, rings, expand, into, ok)
 
 
 def destinations(s: Position, uid: str, strategic: bool = False) -> list[str]:
@@ -146,6 +167,10 @@ def destinations(s: Position, uid: str, strategic: bool = False) -> list[str]:
     m = s.board.m
     r = reach_of(s, uid, strategic)
     if not strategic:
-        return [m.label(h) for h in r.ends]
-    normal = set(reach_of(s, uid, False).ends)
-    return [m.label(h) for h in r.ends if h not in normal]
+        return m.labels_of(r.ends_bb)
+    return m.labels_of(r.ends_bb & ~reach_of(s, uid, False).ends_bb)
+
+
+def strategic_adds(s: Position, uid: str) -> bool:
+    """Whether a strategic move (§9.1.5) reaches a hex a normal move does not."""
+    return bool(reach_of(s, uid, True).ends_bb & ~reach_of(s, uid, False).ends_bb)
