@@ -95,6 +95,17 @@ class RingReach:
             self._cost = out
         return self._cost
 
+    @property
+    def pred(self) -> dict[int, int]:
+        """Hex -> the hex the cheapest route reaches it from (as ``Reach.pred``; built when asked)."""
+        out = {}
+        for k, ring in enumerate(self.rings):
+            if k:
+                for h in bits(ring):
+                    came = self.expand[k - 1] & self.into[h]
+                    out[h] = (came & -came).bit_length() - 1
+        return out
+
     def path(self, to: int) -> list[int]:
         """The hexes from start to ``to``: each step back goes to the lowest-numbered hex the move went on from
         one MF before reaching this one (the hex a lowest-first Dijkstra reaches it from)."""
@@ -104,7 +115,7 @@ class RingReach:
         while k:
             came = self.expand[k - 1] & self.into[out[-1]]
             out.append((came & -came).bit_length() - 1)
-            k = cost[out[-1]]
+            k = cost[out[-1]]  # the hex came from may have been reached earlier than it was gone on from (§11.3)
         out.reverse()
         return out
 
