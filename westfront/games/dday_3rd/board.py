@@ -112,6 +112,10 @@ class Board:
         return self.m.bb(self.m.index[a.sea] for a in self.arrows)
 
     @cached_property
+    def ports(self) -> int:
+        return self.m.feature_bb("port")
+
+    @cached_property
     def arrow_coasts(self) -> int:
         return self.m.bb(self.m.index[a.coast] for a in self.arrows)
 

@@ -3,6 +3,8 @@ sea movement (§9.4), replacements (§9.2) and the Free French in Paris (§9.3.3
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.bitboard import bits
 from .data import AIRBORNE, ARMOURED, HQ, INFANTRY, Sector, UnitDef, tables, units
 from .position import Position
@@ -75,15 +77,21 @@ def room(s: Position) -> int:
 def representatives(s: Position, ids: list[str]) -> list[str]:
     """One unit of each identical kind (nation, type, echelon, factors): the rest play the same way, so offering
     one keeps decisions atomic (a counter's identity matters only for its arrival week)."""
+    kinds = _kinds()
     seen: set[tuple[object, ...]] = set()
     out = []
     for uid in ids:
-        d = units()[uid]
-        key = (d.nation, d.type, d.echelon, d.af, d.df, d.mf, d.marked, d.paris)
+        key = kinds[uid]
         if key not in seen:
             seen.add(key)
             out.append(uid)
     return out
+
+
+@cache
+def _kinds() -> dict[str, tuple[object, ...]]:
+    """Each counter's kind for :func:`representatives` (nation, type, echelon, factors, marks)."""
+    return {uid: (d.nation, d.type, d.echelon, d.af, d.df, d.mf, d.marked, d.paris) for uid, d in units().items()}
 
 
 def available_in_britain(s: Position) -> list[str]:
@@ -184,7 +192,7 @@ def entry_points_now(s: Position) -> list[str]:
     b = s.board
     m = b.m
     out = list(s.g["mulberries"])
-    for i in bits(m.feature_bb("port")):
+    for i in bits(b.ports):
         lab = m.label(i)
         if lab in NO_REINFORCEMENT or lab in out:
             continue

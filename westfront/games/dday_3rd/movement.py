@@ -25,14 +25,11 @@ def may_move(s: Position, uid: str) -> bool:
 
 def movable(s: Position, side: str) -> list[str]:
     """The side's units that :func:`may_move` (one loop for the movement phase's list)."""
-    b = s.board
-    land = b.land
-    index = b.m.index
     state = s.g["units"]
     out = []
-    for uid in s.on_map(side):
+    for uid in s.on_continent(side):
         u = state[uid]
-        if not (u["moved"] or u["dropped"] or u["pinned"] or u["invader"]) and (land >> index[u["hex"]]) & 1:
+        if not (u["moved"] or u["dropped"] or u["pinned"] or u["invader"]):
             out.append(uid)
     return out
 

@@ -215,21 +215,22 @@ class Position(State):
         Allied units on a sea invasion hex project only into their coastal hex; German units reach only those
         sea hexes whose arrow points at their own hex.
         """
-        def build() -> int:
-            b = self.board
-            occ = self.occupied(side)
-            land_units = occ & b.land
-            z = b.zoc_dilator.step(land_units & ~b.fortress) & ~b.fortress & ~b.impassable & b.land
-            if side == "german":
-                seas = b.zoc_seas_of_coast
-                for i in _bits(land_units & b.arrow_coasts & ~b.fortress):
-                    z |= seas[i]
-            else:
-                coast = b.zoc_coast_of_sea
-                for i in _bits(occ & b.sea_arrow_hexes):
-                    z |= coast[i]
-            return z
-        return self.cached(("zoc", side), build)  # type: ignore[no-any-return]
+        return self.cached(("zoc", side), lambda: self._build_zoc(side))  # type: ignore[no-any-return]
+
+    def _build_zoc(self, side: str) -> int:
+        b = self.board
+        occ = self.occupied(side)
+        land_units = occ & b.land
+        z = b.zoc_dilator.step(land_units & ~b.fortress) & ~b.fortress & ~b.impassable & b.land
+        if side == "german":
+            seas = b.zoc_seas_of_coast
+            for i in _bits(land_units & b.arrow_coasts & ~b.fortress):
+                z |= seas[i]
+        else:
+            coast = b.zoc_coast_of_sea
+            for i in _bits(occ & b.sea_arrow_hexes):
+                z |= coast[i]
+        return z
 
     def zoc_of_hex(self, label: str) -> int:
         """The ZOC the units in one hex project (the engagement rule of §9.1.4)."""
@@ -346,7 +347,8 @@ class Position(State):
         if key == "placement":
             return self._build_placement
         kind, side = key
-        return (lambda: self._build_occupied(side)) if kind == "occupied" else (lambda: self._build_on_continent(side))
+        build = {"occupied": self._build_occupied, "on_continent": self._build_on_continent, "zoc": self._build_zoc}[kind]
+        return lambda: build(side)
 
     def _relocate(self, uid: str, where: str | None, box: str | None) -> None:
         """Move one unit to a hex or a box and :meth:`touch`, updating the unit indexes instead of rebuilding them
@@ -356,6 +358,8 @@ class Position(State):
         before = self.memo.get("placement")
         occupied = self.memo.get(("occupied", units()[uid].side))
         other_occupied = self.memo.get(("occupied", other(units()[uid].side)))
+        other_zoc = self.memo.get(("zoc", other(units()[uid].side)))
+        continent = {s: self.memo.get(("on_continent", s)) for s in SIDES}
         u["hex"] = where
         u["box"] = box
         self.touch()
@@ -391,6 +395,14 @@ class Position(State):
             self._keep(("occupied", side), occupied, self._recipe(("occupied", side)))
         if other_occupied is not None:
             self._keep(("occupied", other(side)), other_occupied, self._recipe(("occupied", other(side))))
+            if other_zoc is not None:  # the other side's ZOC is a function of its own units only (§4.1)
+                self._keep(("zoc", other(side)), other_zoc, self._recipe(("zoc", other(side))))
+        land = self.board.land
+        came = was is not None and bool((land >> m.index[was]) & 1)
+        goes = where is not None and bool((land >> m.index[where]) & 1)
+        for s, ids in continent.items():
+            if ids is not None and (s != side or came == goes):  # nobody came to or left the continent
+                self._keep(("on_continent", s), ids, self._recipe(("on_continent", s)))
 
     def phase_name(self) -> str:
         return str(self.g.get("phase", ""))
