@@ -87,6 +87,7 @@ class Position(State):
     """A D-Day (3rd ed.) state with typed queries; rules modules read it, steps change it through its effects."""
 
     __slots__ = ()
+    FLAT_TABLES = ("units", "allied_hexes")  # records of scalars, and hex -> 1: clone copies them record by record
 
     # ----- static -------------------------------------------------------------------------------
     @property
