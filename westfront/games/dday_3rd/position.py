@@ -383,7 +383,11 @@ class Position(State):
         if was_box or box:
             boxes = dict(boxes)
             if not was and was_box:
-                boxes[(was_box, side)] = [x for x in boxes[(was_box, side)] if x != uid]
+                left = [x for x in boxes[(was_box, side)] if x != uid]
+                if left:
+                    boxes[(was_box, side)] = left
+                else:
+                    del boxes[(was_box, side)]  # as a rebuild has it: no empty box lists
             if not where and box:
                 boxes[(box, side)] = _insert(boxes.get((box, side), []), uid, rank)
         self._keep("placement", (index, on_map, boxes), self._build_placement)
