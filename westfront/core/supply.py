@@ -81,27 +81,40 @@ def bfs_distances(nbrs: Sequence[Sequence[int]], start: int, passable: int, limi
     return dist
 
 
+def source_reach(
+    nbrs: Sequence[Sequence[int]], units: Iterable[tuple[str, int]], sources: Iterable[Source], passable: int,
+) -> dict[str, list[str]]:
+    """Unit id -> ids of the sources within range of it (in source order), for :func:`assign_capacity`."""
+    units = list(units)
+    reach: dict[str, list[str]] = {u: [] for u, _ in units}
+    for s in sources:
+        dist = bfs_distances(nbrs, s.hex, passable, s.range)
+        for u, h in units:
+            if h in dist:
+                reach[u].append(s.id)
+    return reach
+
+
 def assign_capacity(
     nbrs: Sequence[Sequence[int]],
     units: Iterable[tuple[str, int]],
     sources: Iterable[Source],
     passable: int,
     priority: Sequence[str] = (),
+    reach: dict[str, list[str]] | None = None,
 ) -> dict[str, str | None]:
     """Give each unit a source within range without exceeding capacities (D-Day §6.2).
 
     Units standing on a source are served by it first. Others are matched by
     augmenting paths (a maximum bipartite matching), preferring ``priority``
-    units; the rest are out of supply (None).
+    units; the rest are out of supply (None). ``reach`` is
+    :func:`source_reach` of the same arguments when the caller already has it
+    (matching again with other priorities need not trace the lines again).
     """
     units = list(units)
     srcs = list(sources)
-    reach: dict[str, list[str]] = {u: [] for u, _ in units}
-    for s in srcs:
-        dist = bfs_distances(nbrs, s.hex, passable, s.range)
-        for u, h in units:
-            if h in dist:
-                reach[u].append(s.id)
+    if reach is None:
+        reach = source_reach(nbrs, units, srcs, passable)
     cap = {s.id: s.capacity for s in srcs}
     assigned: dict[str, str | None] = {u: None for u, _ in units}
     load: dict[str, list[str]] = {s.id: [] for s in srcs}

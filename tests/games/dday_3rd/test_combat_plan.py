@@ -212,3 +212,97 @@ def test_carpet_bombing_affects_every_attack_on_its_hex():
     fights = [e for e in events if e["type"] == "combat"]
     assert fights[0]["combat"] == 2 and fights[0]["roll"] == [1, 1]
     assert [len(e["roll"]) for e in fights] == [2, 2]
+
+
+def _check_complete(s, side, combats):
+    """§10: the plan meets every requirement, every attacker is adjacent to every hex it attacks, once each."""
+    taken, hit = C.committed(s, combats)
+    assert set(C.must_attack(s, side)) <= taken
+    assert C.required_units(s, side, combats) <= hit
+    attackers = [a for c in combats for a in c["attackers"]]
+    defenders = [d for c in combats for d in C.defenders(s, c)]
+    assert len(attackers) == len(set(attackers)) and len(defenders) == len(set(defenders))
+    for c in combats:
+        assert c["attackers"]
+        assert all(C.adjacent_across(s, s.unit(a)["hex"], t) for a in c["attackers"] for t in c["targets"])
+
+
+def test_a_unit_whose_enemy_nobody_else_can_reach_leaves_a_shared_attack():
+    # D-Day §10: every defending unit in ZOC must be attacked. US 1 ID (X36) is engaged by X35 and X37, US 3 AD
+    # (Y35) only by X35; both first go against the weaker X35, and nobody else is adjacent to X37: US 1 ID leaves
+    # the shared attack to attack DE 91 ID at X37, US 3 AD still attacks X35 (before, X37 was left unattacked)
+    s = empty()
+    put(s, "DE-343-STD", "X35")
+    put(s, "DE-91-ID", "X37")
+    put(s, "US-1-ID", "X36")
+    put(s, "US-3-AD", "Y35")
+    assert C.must_be_attacked(s, "allied") == ["X35", "X37"]
+    combats, withdrawn = C.complete_plan(s, "allied", [])
+    assert not withdrawn
+    assert sorted((c["targets"], c["attackers"]) for c in combats) == [
+        (["X35"], ["US-3-AD"]), (["X37"], ["US-1-ID"])]
+    _check_complete(s, "allied", combats)
+
+
+def test_a_declared_multi_hex_attack_that_leaves_a_unit_nothing_to_attack_is_withdrawn():
+    # D-Day §10: the attackers of a multi-hex attack must all be adjacent to all its hexes, and every unit in enemy
+    # ZOC must attack. US 1 ID alone attacks X35 and X37 together: US 3 AD (Y35), engaged only by X35, cannot join
+    # (it is not adjacent to X37) and would fight nobody, so the attack is withdrawn and the plan completed
+    s = empty()
+    put(s, "DE-343-STD", "X35")
+    put(s, "DE-91-ID", "X37")
+    put(s, "US-1-ID", "X36")
+    put(s, "US-3-AD", "Y35")
+    start(s, "combat", side="allied")
+    for a in ("attack X35", "add US-1-ID", "also X37", "declare"):
+        s.apply(a)
+    events = s.apply("done")
+    assert [e["type"] for e in events].count("withdrawn") == 1
+    decl = combats_of(events)
+    assert sorted((d["targets"], d["attackers"]) for d in decl) == [(["X35"], ["US-3-AD"]), (["X37"], ["US-1-ID"])]
+
+
+def test_a_lone_unit_attacks_every_hex_engaging_it_at_once():
+    # D-Day §10: a unit may attack into several hexes (adjacent to all of them); US 1 ID at X36, alone against four
+    # German hexes around it, attacks all four in one combat (there is no limit of three hexes)
+    s = empty()
+    for uid, h in (("DE-343-STD", "W35"), ("DE-91-ID", "X35"), ("DE-352-ID", "Y36"), ("DE-716-STD", "X37")):
+        put(s, uid, h)
+    put(s, "US-1-ID", "X36")
+    combats, _ = C.complete_plan(s, "allied", [])
+    assert len(combats) == 1 and sorted(combats[0]["targets"]) == ["W35", "X35", "X37", "Y36"]
+    _check_complete(s, "allied", combats)
+
+
+def test_the_completed_plan_always_meets_every_requirement():
+    # D-Day §10 (and its river and fortress exceptions): on random crowded positions, with and without a declared
+    # attack, the completed plan attacks with every unit in enemy ZOC and attacks every unit that must be attacked
+    import random
+
+    from westfront.games.dday_3rd.data import units
+
+    rnd = random.Random(16)
+    region = [f"{c}{n}" for c in ("S", "T", "U", "V", "W", "X", "Y") for n in range(30, 38)]
+    allied = [u for u, d in units().items() if d.side == "allied" and not d.paris][:40]
+    german = [u for u, d in units().items() if d.side == "german"][:40]
+    checked = 0
+    for _ in range(120):
+        s = empty()
+        hexes = [h for h in region if (s.board.playable >> s.board.m.index[h]) & 1]
+        rnd.shuffle(hexes)
+        for k, h in enumerate(hexes[:rnd.randint(6, 16)]):
+            side_units = allied if k % 2 else german
+            put(s, side_units[k // 2], h)
+        side = rnd.choice(["allied", "german"])
+        declared = []
+        for uid in s.on_map(side):
+            targets = C.enemy_hexes_adjacent(s, s.unit(uid)["hex"], side)
+            if targets and rnd.random() < 0.3:
+                pick = rnd.sample(targets, min(len(targets), rnd.randint(1, 2)))
+                declared.append({"id": len(declared) + 1, "targets": pick, "attackers": [uid],
+                                 "defenders": [d for t in pick for d in s.at(t)], "air": None})
+                break
+        combats, _ = C.complete_plan(s, side, declared)
+        _check_complete(s, side, combats)
+        checked += 1
+    assert checked == 120

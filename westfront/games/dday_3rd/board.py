@@ -112,6 +112,31 @@ class Board:
         return self.m.bb(self.m.index[a.sea] for a in self.arrows)
 
     @cached_property
+    def ports(self) -> int:
+        return self.m.feature_bb("port")
+
+    @cached_property
+    def arrow_coasts(self) -> int:
+        return self.m.bb(self.m.index[a.coast] for a in self.arrows)
+
+    @cached_property
+    def zoc_seas_of_coast(self) -> dict[int, int]:
+        """Coastal hex -> the sea hexes of the arrows pointing at it (a German unit there holds them in ZOC, §4.1)."""
+        m = self.m
+        out: dict[int, int] = {}
+        for a in self.arrows:
+            i = m.index[a.coast]
+            out[i] = out.get(i, 0) | 1 << m.index[a.sea]
+        return out
+
+    @cached_property
+    def zoc_coast_of_sea(self) -> dict[int, int]:
+        """Sea invasion hex -> its coastal hex, or nothing for a fortress (an Allied unit at sea holds it, §4.1)."""
+        m = self.m
+        return {m.index[a.sea]: 0 if (self.fortress >> m.index[a.coast]) & 1 else 1 << m.index[a.coast]
+                for a in self.arrows}
+
+    @cached_property
     def replacement_hexes(self) -> tuple[str, ...]:
         return tuple(sorted(self.m.spec.zones["german_replacement"].hexes))
 
@@ -160,12 +185,44 @@ class Board:
         return out
 
     @cached_property
+    def enterable(self) -> int:
+        """Hexes a move may enter (1 MF each: every cost in :attr:`enter_cost` is 1 or prohibited)."""
+        assert all(c in (1, PROHIBITED) for c in self.enter_cost)
+        return self.m.bb(i for i, c in enumerate(self.enter_cost) if c == 1)
+
+    @cached_property
+    def move_dilator(self) -> Dilator:
+        """Movement steps: never across an all-sea hexside (§9.1.1)."""
+        return self.m.dilator(["sea"])
+
+    @cached_property
+    def move_into(self) -> list[int]:
+        """Per hex, the hexes a move step can come from (the reverse of :attr:`move_dilator`)."""
+        m = self.m
+        out = [0] * m.size
+        for i in range(m.size):
+            for n in m.nbrs[i]:
+                if (i, n) not in self.sea_sides:
+                    out[n] |= 1 << i
+        return out
+
+    @cached_property
     def sea_sides(self) -> frozenset[tuple[int, int]]:
         return frozenset(k for k, fs in self.m.side_features.items() if "sea" in fs)
 
     @cached_property
     def river_sides(self) -> frozenset[tuple[int, int]]:
         return frozenset(k for k, fs in self.m.side_features.items() if "river" in fs)
+
+    @cached_property
+    def zoc_sources(self) -> list[int]:
+        """Per hex, the hexes whose units could hold it in ZOC (its neighbours and the sea hexes whose arrow
+        points at it): a superset that lets the engagement rule (§9.1.4) look at a few hexes, not every one."""
+        m = self.m
+        out = [m.bb(m.nbrs[i]) for i in range(m.size)]
+        for a in self.arrows:
+            out[m.index[a.coast]] |= 1 << m.index[a.sea]
+        return out
 
     def river_sides_of(self, i: int) -> list[tuple[int, int]]:
         """Both directions of every river hexside of hex ``i`` (river interdiction, §11.3)."""

@@ -214,23 +214,43 @@ def required_units(s: Position, side: str, combats: list[Combat]) -> set[str]:
 
 # ----- completing the plan (§10, §7.1) ------------------------------------------------------------------
 def complete_plan(s: Position, side: str, declared: list[Combat]) -> tuple[list[Combat], list[Combat]]:
-    """Add the attacks the rules still require: every unit in enemy ZOC attacks, every enemy unit in ZOC and every
-    unit a river or fortress attack obliges (§10 exceptions) is attacked. Greedy: join a declared attack if adjacent
-    to all its targets, else open one. A declared attack whose obligations cannot be met is withdrawn (the
-    attack was not legal as a whole). Returns (combats, withdrawn)."""
+    """Add the attacks the rules still require (§10): every unit in enemy ZOC attacks, every enemy unit in ZOC and
+    every unit a river or fortress attack obliges (§10 exceptions) is attacked.
+
+    :func:`_fill` completes any plan without declared attacks (see there). A declared attack that leaves a
+    requirement impossible — a rider nobody can meet, defenders taken from a unit that must attack and cannot join
+    that attack (all attackers must be adjacent to all attacked hexes), an enemy unit its attackers can no longer
+    reach — was not legal as a whole and is withdrawn, the latest such first, and the plan is completed again; if
+    none is to blame, the latest declared attack goes. So the result always meets every requirement.
+    Returns (combats, withdrawn)."""
     declared = [copy_combat(c) for c in declared]
     withdrawn: list[Combat] = []
     while True:
-        combats = _fill(s, side, [copy_combat(c) for c in declared])
-        _, hit = committed(s, combats)
+        combats, stuck = _fill(s, side, [copy_combat(c) for c in declared])
+        taken, hit = committed(s, combats)
         unmet = required_units(s, side, combats) - hit
-        mine = {c["id"] for c in declared}
-        culprit = next((c for c in reversed(combats) if c["id"] in mine and rider_units(s, side, c) & unmet), None)
-        if not unmet or culprit is None:
+        if not unmet and not stuck:
             return combats, withdrawn
-        drop = next(c for c in declared if c["id"] == culprit["id"])
-        declared.remove(drop)
-        withdrawn.append(drop)
+        if not declared:  # cannot happen (see _fill); kept as a loud failure rather than a silent illegal plan
+            raise AssertionError(f"incomplete combat plan: {sorted(unmet)} unattacked, {stuck} without an attack")
+        culprit = _culprit(s, side, declared, combats, unmet, stuck) or declared[-1]
+        declared.remove(culprit)
+        withdrawn.append(culprit)
+
+
+def _culprit(s: Position, side: str, declared: list[Combat], combats: list[Combat], unmet: set[str],
+             stuck: list[str]) -> Combat | None:
+    """The latest declared attack to blame for what the completed plan leaves undone."""
+    by_id = {c["id"]: c for c in combats}
+    blocked = {u for a in stuck for h in engaging_hexes(s, a) for u in s.at(h)}
+    unmet_hexes = {s.unit(u)["hex"] for u in unmet}
+    for c in reversed(declared):
+        now = by_id.get(c["id"], c)
+        if rider_units(s, side, now) & unmet or set(defenders(s, now)) & blocked:
+            return c
+        if any(adjacent_across(s, s.unit(a)["hex"], h) for a in now["attackers"] for h in unmet_hexes):  # type: ignore[arg-type]
+            return c
+    return None
 
 
 def copy_combat(c: Combat) -> Combat:
@@ -241,8 +261,16 @@ def copy_combat(c: Combat) -> Combat:
     return out
 
 
-def _fill(s: Position, side: str, combats: list[Combat]) -> list[Combat]:
+def _fill(s: Position, side: str, combats: list[Combat]) -> tuple[list[Combat], list[str]]:
+    """Complete ``combats`` greedily; returns them and the units that must attack but have nothing to attack.
+
+    Without declared attacks the result meets every requirement: each unit in enemy ZOC joins a (single-hex)
+    attack on a hex engaging it or opens one, and every enemy unit in the side's ZOC is in the ZOC of a unit
+    that can attack it without a rider (ZOC crosses no river and no fortress side, §4.1), which is either free,
+    or attacks alone (its attack takes the hex as a further target), or leaves a shared attack to attack it
+    (any attack meets its own obligation). Riders then only come from declared attacks."""
     taken, hit = committed(s, combats)
+    stuck: list[str] = []
     for uid in must_attack(s, side):
         if uid in taken:
             continue
@@ -264,6 +292,8 @@ def _fill(s: Position, side: str, combats: list[Combat]) -> list[Combat]:
             joined = True
         if joined:
             taken.add(uid)
+        else:
+            stuck.append(uid)  # its engaging hexes are all taken by attacks it cannot join
     for _ in range(len(s.on_map(other(side))) + 1):  # riders may oblige further attacks: to a fixed point
         need = sorted(required_units(s, side, combats) - hit)
         if not need:
@@ -271,25 +301,57 @@ def _fill(s: Position, side: str, combats: list[Combat]) -> list[Combat]:
         h = s.unit(need[0])["hex"]
         assert h is not None
         dfn = open_units(s, h, hit)
-        free = [u for u in eligible_attackers(s, side, [h], combats)
-                if not triggers_rider(s, s.unit(u)["hex"], h)]  # type: ignore[arg-type]
-        free = free or eligible_attackers(s, side, [h], combats)
+        hit.update(dfn)
+        eligible = eligible_attackers(s, side, [h], combats)
+        free = [u for u in eligible if not triggers_rider(s, s.unit(u)["hex"], h)]  # type: ignore[arg-type]
         if free:
             combats.append({"id": _next_id(combats), "targets": [h], "attackers": free[:3], "defenders": dfn,
                             "air": None})
             taken.update(free[:3])
-        else:
-            host = next((c for c in combats if not from_sea(s, c) and len(c["targets"]) < 3 and all(
-                adjacent_across(s, s.unit(a)["hex"], h) for a in c["attackers"])), None)  # type: ignore[arg-type]
-            if host is None:
-                hit.update(dfn)  # nobody can: left unattacked (see complete_plan's withdrawal)
-                continue
-            if h not in host["targets"]:
-                host["targets"].append(h)
-            if host.get("defenders") is not None:
-                host["defenders"].extend(dfn)
-        hit.update(dfn)
-    return combats
+            continue
+        if _host(s, combats, h, dfn, riding=False) or _leave_to_attack(s, combats, h, dfn):
+            continue
+        if eligible:  # only riding attackers: their riders join the requirements (§10 exceptions)
+            combats.append({"id": _next_id(combats), "targets": [h], "attackers": eligible[:3], "defenders": dfn,
+                            "air": None})
+            taken.update(eligible[:3])
+            continue
+        _host(s, combats, h, dfn, riding=True)  # else nobody can: left unattacked (complete_plan withdraws)
+    return combats, stuck
+
+
+def _host(s: Position, combats: list[Combat], h: str, dfn: list[str], riding: bool) -> bool:
+    """Add ``h`` as a further target to an attack whose attackers are all adjacent to it (§10: any number of
+    hexes); with ``riding`` False only if none of them attacks it across a river or out of or into a fortress."""
+    for c in combats:
+        if from_sea(s, c) or not all(adjacent_across(s, s.unit(a)["hex"], h)  # type: ignore[arg-type]
+                                     and (riding or not triggers_rider(s, s.unit(a)["hex"], h))  # type: ignore[arg-type]
+                                     for a in c["attackers"]):
+            continue
+        if h not in c["targets"]:
+            c["targets"].append(h)
+        if c.get("defenders") is not None:
+            c["defenders"].extend(dfn)
+        return True
+    return False
+
+
+def _leave_to_attack(s: Position, combats: list[Combat], h: str, dfn: list[str]) -> bool:
+    """Take one attacker adjacent to ``h`` (without a rider) out of a shared attack to attack ``h`` alone: the
+    shared attack keeps attackers adjacent to all its targets, and the unit still attacks (§10)."""
+    for c in combats:
+        if len(c["attackers"]) < 2:
+            continue
+        for a in c["attackers"]:
+            here = s.unit(a)["hex"]
+            assert here is not None
+            if adjacent_across(s, here, h) and not triggers_rider(s, here, h) and \
+                    not (s.board.sea >> s.board.m.index[here]) & 1:
+                c["attackers"].remove(a)
+                combats.append({"id": _next_id(combats), "targets": [h], "attackers": [a], "defenders": dfn,
+                                "air": None})
+                return True
+    return False
 
 
 def _next_id(combats: list[Combat]) -> int:

@@ -3,6 +3,8 @@ sea movement (§9.4), replacements (§9.2) and the Free French in Paris (§9.3.3
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.bitboard import bits
 from .data import AIRBORNE, ARMOURED, HQ, INFANTRY, Sector, UnitDef, tables, units
 from .position import Position
@@ -75,15 +77,21 @@ def room(s: Position) -> int:
 def representatives(s: Position, ids: list[str]) -> list[str]:
     """One unit of each identical kind (nation, type, echelon, factors): the rest play the same way, so offering
     one keeps decisions atomic (a counter's identity matters only for its arrival week)."""
+    kinds = _kinds()
     seen: set[tuple[object, ...]] = set()
     out = []
     for uid in ids:
-        d = units()[uid]
-        key = (d.nation, d.type, d.echelon, d.af, d.df, d.mf, d.marked, d.paris)
+        key = kinds[uid]
         if key not in seen:
             seen.add(key)
             out.append(uid)
     return out
+
+
+@cache
+def _kinds() -> dict[str, tuple[object, ...]]:
+    """Each counter's kind for :func:`representatives` (nation, type, echelon, factors, marks)."""
+    return {uid: (d.nation, d.type, d.echelon, d.af, d.df, d.mf, d.marked, d.paris) for uid, d in units().items()}
 
 
 def available_in_britain(s: Position) -> list[str]:
@@ -165,10 +173,17 @@ NO_REINFORCEMENT = ("B5", "C2")  # §9.3: Emden and Bremen
 
 def inland_controlled(s: Position, label: str) -> bool:
     """§9.3.2: occupied by an Allied unit and no German unit in its perimeter."""
-    p = s.board.inland_by_hex.get(label)
-    if p is None or s.side_at(label) != "allied":
-        return False
-    return not any(s.side_at(h) == "german" for h in p.perimeter)
+    return label in _inland_controlled(s)
+
+
+def _inland_controlled(s: Position) -> frozenset[str]:
+    def build() -> frozenset[str]:
+        b = s.board
+        m = b.m
+        gocc = s.occupied("german")
+        return frozenset(p.hex for p in b.inland_ports if s.side_at(p.hex) == "allied"
+                         and not any((gocc >> m.index[h]) & 1 for h in p.perimeter))
+    return s.cached("inland_controlled", build)  # type: ignore[no-any-return]
 
 
 def entry_points_now(s: Position) -> list[str]:
@@ -177,7 +192,7 @@ def entry_points_now(s: Position) -> list[str]:
     b = s.board
     m = b.m
     out = list(s.g["mulberries"])
-    for i in bits(m.feature_bb("port")):
+    for i in bits(b.ports):
         lab = m.label(i)
         if lab in NO_REINFORCEMENT or lab in out:
             continue
@@ -215,7 +230,30 @@ def reinforcement_candidates(s: Position) -> list[str]:
     pool = [u for u in available_in_britain(s) if not units()[u].paris]
     if s.g.get("ff_now"):
         pool += [u for u in s.in_box("paris", "allied")]
-    return [u for u in representatives(s, pool) if landing_hexes(s, u)]
+    return [u for u in representatives(s, pool) if _may_land(s, u)]
+
+
+def _may_land(s: Position, uid: str) -> bool:
+    """Whether :func:`landing_hexes` has any (the unit-free tests once per position)."""
+    d = units()[uid]
+    if d.paris:
+        return bool(landing_hexes(s, uid))
+    sectors = tables().sectors
+    for h, sector in _open_entry_points(s):
+        if sector is not None and sector in sectors and not sector_room(s, sector, d):
+            continue
+        if s.can_join(uid, h):
+            return True
+    return False
+
+
+def _open_entry_points(s: Position) -> list[tuple[str, str | None]]:
+    """The entry points no German unit holds and, but for a Mulberry, out of German ZOC, with their sectors."""
+    def build() -> list[tuple[str, str | None]]:
+        sector_of = s.board.sector_of
+        return [(h, sector_of.get(h)) for h in s.g["entry_points"]
+                if s.side_at(h) != "german" and (h in s.g["mulberries"] or not s.in_zoc(h, "german"))]
+    return s.cached(("open_entry_points", tuple(s.g["entry_points"]), tuple(s.g["mulberries"])), build)  # type: ignore[no-any-return]
 
 
 def may_sail(s: Position, uid: str) -> bool:

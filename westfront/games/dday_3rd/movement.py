@@ -1,16 +1,14 @@
 """Movement on the continent (§9.1): where a unit can end its move, normally or strategically.
 
-One Dijkstra over small costs, like ``core.movement.reach``, with one D-Day addition the kit lacks: crossing a
-river-interdicted hexside ends a German unit's move in the hex it enters (§9.1.1, §11.3), which is a property of
-the hexside crossed, not of the hex.
+Every hex costs 1 MF to enter (§9.1.1), so the reach is found ring by ring on bitboards (:class:`RingReach`); the
+path to the chosen hex is recovered only when asked, and is the one a Dijkstra expanding the lowest hex first would
+find. A hex may be reached by one ring and gone on from only at a later one: crossing a river-interdicted hexside
+ends a German unit's move in the hex it enters (§9.1.1, §11.3), a property of the hexside crossed, not of the hex.
 """
 
 from __future__ import annotations
 
-import heapq
-
 from ...core.bitboard import bits
-from ...core.movement import Reach
 from .data import AIRBORNE, ARMOURED, ARMOURED_INFANTRY
 from .position import Position, other
 
@@ -23,6 +21,17 @@ def may_move(s: Position, uid: str) -> bool:
     if not u["hex"] or u["moved"] or u["dropped"] or u["pinned"] or u["invader"]:
         return False
     return bool((s.board.land >> s.board.m.index[u["hex"]]) & 1)
+
+
+def movable(s: Position, side: str) -> list[str]:
+    """The side's units that :func:`may_move` (one loop for the movement phase's list)."""
+    state = s.g["units"]
+    out = []
+    for uid in s.on_continent(side):
+        u = state[uid]
+        if not (u["moved"] or u["dropped"] or u["pinned"] or u["invader"]):
+            out.append(uid)
+    return out
 
 
 def may_move_strategically(s: Position, uid: str) -> bool:
@@ -46,69 +55,119 @@ def engaged_zoc(s: Position, uid: str) -> int:
     start = m.index[lab]
     enemy = other(s.side_of(uid))
     out = 0
-    for h in bits(s.occupied(enemy)):
+    for h in bits(s.occupied(enemy) & b.zoc_sources[start]):
         z = s.zoc_of_hex(m.label(h))
         if (z >> start) & 1:
             out |= z
     return out
 
 
-def reach_of(s: Position, uid: str, strategic: bool = False) -> Reach:
+class RingReach:
+    """Where a unit can go when every step costs 1: ``rings[k]`` = the hexes first reached with k MF,
+    ``expand[k]`` = those of them the move may go on from. Same interface as ``core.movement.Reach``."""
+
+    __slots__ = ("start", "rings", "expand", "into", "ends_bb", "_cost")
+
+    def __init__(self, start: int, rings: list[int], expand: list[int], into: list[int], ends_bb: int):
+        self.start = start
+        self.rings = rings
+        self.expand = expand
+        self.into = into  # per hex, the hexes a step may come from (static)
+        self.ends_bb = ends_bb  # the hexes the move may end on
+        self._cost: dict[int, int] | None = None
+
+    @property
+    def ends(self) -> list[int]:
+        return bits(self.ends_bb)
+
+    @property
+    def cost(self) -> dict[int, int]:
+        """Hex -> MF to reach it (the start 0)."""
+        if self._cost is None:
+            out = {self.start: 0}
+            for k, ring in enumerate(self.rings):
+                if k:
+                    for h in bits(ring):
+                        out[h] = k
+            self._cost = out
+        return self._cost
+
+    @property
+    def pred(self) -> dict[int, int]:
+        """Hex -> the hex the cheapest route reaches it from (as ``Reach.pred``; built when asked)."""
+        out = {}
+        for k, ring in enumerate(self.rings):
+            if k:
+                for h in bits(ring):
+                    came = self.expand[k - 1] & self.into[h]
+                    out[h] = (came & -came).bit_length() - 1
+        return out
+
+    def path(self, to: int) -> list[int]:
+        """The hexes from start to ``to``: each step back goes to the lowest-numbered hex the move went on from
+        one MF before reaching this one (the hex a lowest-first Dijkstra reaches it from)."""
+        cost = self.cost
+        k = cost[to]  # KeyError when not reached, like Reach.path
+        out = [to]
+        while k:
+            came = self.expand[k - 1] & self.into[out[-1]]
+            out.append((came & -came).bit_length() - 1)
+            k = cost[out[-1]]  # the hex came from may have been reached earlier than it was gone on from (§11.3)
+        out.reverse()
+        return out
+
+
+def reach_of(s: Position, uid: str, strategic: bool = False) -> RingReach:
     key = ("reach", uid, strategic)
     return s.cached(key, lambda: _reach(s, uid, strategic))  # type: ignore[no-any-return]
 
 
-def _reach(s: Position, uid: str, strategic: bool) -> Reach:
+def _reach(s: Position, uid: str, strategic: bool) -> RingReach:
     b = s.board
     m = b.m
-    u = s.unit(uid)
     side = s.side_of(uid)
     enemy = other(side)
-    start = m.index[u["hex"]]  # type: ignore[index]
+    start = m.index[s.unit(uid)["hex"]]  # type: ignore[index]
     mp = s.mf(uid) * (2 if strategic else 1)
-    blocked = set(bits(s.occupied(enemy)))
     ezoc = s.zoc(enemy)
-    stop = set(bits((b.mountain | ezoc) & ~(1 << start)))
+    open_ = b.enterable & ~s.occupied(enemy)
     if strategic:
-        blocked |= set(bits(ezoc))  # §9.1.5: never into enemy ZOC
-    forbidden = set(bits(engaged_zoc(s, uid)))
-    enter = b.enter_cost
-    sea_sides = b.sea_sides
+        open_ &= ~ezoc  # §9.1.5: never into enemy ZOC
+    go_on = ~(b.mountain | ezoc)  # §9.1.1, §9.1.4: the move ends on entering a mountain or enemy ZOC
     side_stop: set[tuple[int, int]] = set()
     if side == "german":
         for lab in s.g["river_interdicted"]:
             side_stop.update(b.river_sides_of(m.index[lab]))
-    big = 1 << 30
-    cost: dict[int, int] = {start: 0}  # best cost to end in a hex
-    free: dict[int, int] = {start: 0}  # best cost with the move still going on
-    pred: dict[int, int] = {}
-    heap: list[tuple[int, int]] = [(0, start)]
-    while heap:
-        c, h = heapq.heappop(heap)
-        if c != free.get(h) or (h in stop and h != start):
-            continue
-        for n in m.nbrs[h]:
-            e = enter[n]
-            if e < 0 or n in blocked or (h, n) in sea_sides:
-                continue
-            if h == start and n in forbidden:
-                continue
-            nc = c + e
-            if nc > mp:
-                continue
-            if nc < cost.get(n, big):
-                cost[n] = nc
-                pred[n] = h
-            if (h, n) in side_stop:
-                continue  # §11.3: the move ends in n
-            if nc < free.get(n, big):
-                free[n] = nc
-                if nc < mp:
-                    heapq.heappush(heap, (nc, n))
-    no_end = b.dyke
-    ends = [h for h in cost if h != start and not (no_end >> h) & 1 and s.can_join(uid, m.label(h))]
-    ends.sort()
-    return Reach(start, cost, pred, ends)
+    into = b.move_into
+    step = b.move_dilator.step
+    reached = free = here = 1 << start  # reached: has a cost; free: the move went on from it (or may)
+    rings, expand = [here], [here]
+    for k in range(1, mp + 1):
+        nxt = step(here) & open_
+        if k == 1:
+            nxt &= ~engaged_zoc(s, uid)  # §9.1.4: not from one engaging ZOC into another
+        ring = nxt & ~reached
+        went_on = nxt & ~free
+        for h, n in side_stop:  # §11.3: entered across an interdicted river hexside, the move ends there
+            if (here >> h) & 1 and (went_on >> n) & 1 and \
+                    not any((g, n) not in side_stop for g in bits(here & into[n])):
+                went_on &= ~(1 << n)
+        if not ring and not went_on:
+            break
+        rings.append(ring)
+        reached |= ring
+        free |= went_on
+        here = went_on & go_on
+        expand.append(here)
+        if not here:
+            break
+    own = s.occupied(side)  # an empty hex always takes the unit (§3); enemy hexes were never entered
+    stay = reached & ~(1 << start) & ~b.dyke
+    ok = stay & ~own
+    for h in bits(stay & own):
+        if s.can_join(uid, m.label(h)):
+            ok |= 1 << h
+    return RingReach(start, rings, expand, into, ok)
 
 
 def destinations(s: Position, uid: str, strategic: bool = False) -> list[str]:
@@ -116,6 +175,10 @@ def destinations(s: Position, uid: str, strategic: bool = False) -> list[str]:
     m = s.board.m
     r = reach_of(s, uid, strategic)
     if not strategic:
-        return [m.label(h) for h in r.ends]
-    normal = set(reach_of(s, uid, False).ends)
-    return [m.label(h) for h in r.ends if h not in normal]
+        return m.labels_of(r.ends_bb)
+    return m.labels_of(r.ends_bb & ~reach_of(s, uid, False).ends_bb)
+
+
+def strategic_adds(s: Position, uid: str) -> bool:
+    """Whether a strategic move (§9.1.5) reaches a hex a normal move does not."""
+    return bool(reach_of(s, uid, True).ends_bb & ~reach_of(s, uid, False).ends_bb)

@@ -6,6 +6,8 @@ supply) are recomputed only when the position changed (State.memo contract).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Any, TypedDict
 
 from ...core.bitboard import bits as _bits
@@ -60,10 +62,32 @@ def other(side: str) -> str:
     return "german" if side == "allied" else "allied"
 
 
+UNIT_FACTS = ("placement", ("occupied", "allied"), ("occupied", "german"), ("on_continent", "allied"),
+              ("on_continent", "german"), ("zoc", "allied"), ("zoc", "german"))  # facts of where the units are
+
+Placement = tuple[dict[str, list[str]], dict[str, list[str]], dict[tuple[str, str], list[str]]]
+
+
+@cache
+def _rank() -> dict[str, int]:
+    """Each counter's place in ``g["units"]`` (set up in the order of :func:`units`)."""
+    return {uid: k for k, uid in enumerate(units())}
+
+
+def _insert(ids: list[str], uid: str, rank: dict[str, int]) -> list[str]:
+    """A copy of ``ids`` with ``uid`` in its place by rank."""
+    r = rank[uid]
+    k = 0
+    while k < len(ids) and rank[ids[k]] < r:
+        k += 1
+    return [*ids[:k], uid, *ids[k:]]
+
+
 class Position(State):
     """A D-Day (3rd ed.) state with typed queries; rules modules read it, steps change it through its effects."""
 
     __slots__ = ()
+    FLAT_TABLES = ("units", "allied_hexes")  # records of scalars, and hex -> 1: clone copies them record by record
 
     # ----- static -------------------------------------------------------------------------------
     @property
@@ -90,47 +114,74 @@ class Position(State):
                 raise KeyError(f"no unit field {k!r}")
         u.update(flags)
 
+    def _placement(self) -> Placement:
+        """Hex -> ids on it, side -> ids on the map, (box, side) -> ids in the box (each in ``g["units"]`` order)."""
+        return self.cached("placement", self._build_placement)  # type: ignore[no-any-return]
+
+    def _build_placement(self) -> Placement:
+        defs = units()
+        index: dict[str, list[str]] = {}
+        on_map: dict[str, list[str]] = {side: [] for side in SIDES}
+        boxes: dict[tuple[str, str], list[str]] = {}
+        for uid, u in self.g["units"].items():
+            side = defs[uid].side
+            where = u["hex"]
+            if where:
+                if where in index:
+                    index[where].append(uid)
+                else:
+                    index[where] = [uid]
+                on_map[side].append(uid)
+            elif u["box"]:
+                boxes.setdefault((u["box"], side), []).append(uid)
+        return index, on_map, boxes
+
     def index(self) -> dict[str, list[str]]:
         """Hex label -> ids of the units on it (map and sea hexes)."""
-        def build() -> dict[str, list[str]]:
-            out: dict[str, list[str]] = {}
-            for uid, u in self.g["units"].items():
-                if u["hex"]:
-                    out.setdefault(u["hex"], []).append(uid)
-            return out
-        return self.cached("index", build)  # type: ignore[no-any-return]
+        return self._placement()[0]
 
     def at(self, label: str) -> list[str]:
-        return self.index().get(label, [])
+        return self._placement()[0].get(label, [])
 
     def side_of(self, uid: str) -> str:
         return units()[uid].side
 
     def side_at(self, label: str) -> str | None:
-        ids = self.at(label)
-        return self.side_of(ids[0]) if ids else None
+        ids = self._placement()[0].get(label)
+        return units()[ids[0]].side if ids else None
 
     def on_map(self, side: str) -> list[str]:
         """Ids of the side's units on the map (land or sea)."""
-        def build() -> list[str]:
-            return [uid for uid, u in self.g["units"].items() if u["hex"] and units()[uid].side == side]
-        return self.cached(("on_map", side), build)  # type: ignore[no-any-return]
+        return self._placement()[1][side]
 
     def on_continent(self, side: str) -> list[str]:
         """Ids of the side's units on land hexes (§13: 'on the continent')."""
+        return self.cached(("on_continent", side), lambda: self._build_on_continent(side))  # type: ignore[no-any-return]
+
+    def _build_on_continent(self, side: str) -> list[str]:
         b = self.board
-        return [uid for uid in self.on_map(side)
-                if (b.land >> b.m.index[self.unit(uid)["hex"]]) & 1]  # type: ignore[index]
+        land = b.land
+        index = b.m.index
+        state = self.g["units"]
+        return [uid for uid in self.on_map(side) if (land >> index[state[uid]["hex"]]) & 1]
 
     def in_box(self, box: str, side: str | None = None) -> list[str]:
-        return [uid for uid, u in self.g["units"].items() if u["box"] == box and (side is None or units()[uid].side == side)]
+        """Ids of the units in a box (of one side, or of both in the order of ``g["units"]``)."""
+        if side is not None:
+            return list(self._placement()[2].get((box, side), ()))
+        return [uid for uid, u in self.g["units"].items() if u["box"] == box]
 
     def occupied(self, side: str) -> int:
         """Bitboard of hexes holding units of ``side``."""
-        def build() -> int:
-            m = self.board.m
-            return m.bb(m.index[self.unit(uid)["hex"]] for uid in self.on_map(side))  # type: ignore[index]
-        return self.cached(("occupied", side), build)  # type: ignore[no-any-return]
+        return self.cached(("occupied", side), lambda: self._build_occupied(side))  # type: ignore[no-any-return]
+
+    def _build_occupied(self, side: str) -> int:
+        index = self.board.m.index
+        state = self.g["units"]
+        out = 0
+        for uid in self.on_map(side):
+            out |= 1 << index[state[uid]["hex"]]
+        return out
 
     def af(self, uid: str) -> int:
         """§6.3: a flipped (out of supply) unit attacks with half its AF, rounded up (reading 12)."""
@@ -165,24 +216,22 @@ class Position(State):
         Allied units on a sea invasion hex project only into their coastal hex; German units reach only those
         sea hexes whose arrow points at their own hex.
         """
-        def build() -> int:
-            b = self.board
-            m = b.m
-            occ = self.occupied(side)
-            land_units = occ & b.land
-            z = b.zoc_dilator.step(land_units & ~b.fortress) & ~b.fortress & ~b.impassable & b.land
-            if side == "german":
-                for a in b.arrows:
-                    if (land_units >> m.index[a.coast]) & 1 and not (b.fortress >> m.index[a.coast]) & 1:
-                        z |= 1 << m.index[a.sea]
-            else:
-                for uid in self.on_map(side):
-                    lab = self.unit(uid)["hex"]
-                    arrow = b.arrow_by_sea.get(lab)  # type: ignore[arg-type]
-                    if arrow is not None and not (b.fortress >> m.index[arrow.coast]) & 1:
-                        z |= 1 << m.index[arrow.coast]
-            return z
-        return self.cached(("zoc", side), build)  # type: ignore[no-any-return]
+        return self.cached(("zoc", side), lambda: self._build_zoc(side))  # type: ignore[no-any-return]
+
+    def _build_zoc(self, side: str) -> int:
+        b = self.board
+        occ = self.occupied(side)
+        land_units = occ & b.land
+        z = b.zoc_dilator.step(land_units & ~b.fortress) & ~b.fortress & ~b.impassable & b.land
+        if side == "german":
+            seas = b.zoc_seas_of_coast
+            for i in _bits(land_units & b.arrow_coasts & ~b.fortress):
+                z |= seas[i]
+        else:
+            coast = b.zoc_coast_of_sea
+            for i in _bits(occ & b.sea_arrow_hexes):
+                z |= coast[i]
+        return z
 
     def zoc_of_hex(self, label: str) -> int:
         """The ZOC the units in one hex project (the engagement rule of §9.1.4)."""
@@ -211,10 +260,10 @@ class Position(State):
         ah = self.g["allied_hexes"]
         if side == "allied" and label not in ah:
             ah[label] = 1
-            self.touch()
+            self._touch_keeping_units()
         elif side == "german" and label in ah:
             del ah[label]
-            self.touch()
+            self._touch_keeping_units()
 
     def zoc_control(self) -> None:
         """§4.3: a hex in one side's ZOC and free of the other's becomes that side's."""
@@ -231,10 +280,7 @@ class Position(State):
     # ----- effects ----------------------------------------------------------------------------------
     def place(self, uid: str, label: str) -> None:
         """Put a unit on a hex: it occupies (and controls) it; Germans end invasion-hex status (§7.2)."""
-        u = self.unit(uid)
-        u["hex"] = label
-        u["box"] = None
-        self.touch()
+        self._relocate(uid, label, None)
         self._occupy(uid, label)
 
     def pass_through(self, uid: str, path: list[str]) -> None:
@@ -262,19 +308,109 @@ class Position(State):
 
     def eliminate(self, uid: str, why: str, rule: str) -> None:
         where = self.unit(uid)["hex"]
-        self.set_flags(uid, hex=None, box="eliminated", flipped=False, isolated=False, pinned=False, invader=False)
+        self.set_flags(uid, flipped=False, isolated=False, pinned=False, invader=False)
         if uid in self.g["interdicted"]:
             self.g["interdicted"].remove(uid)
-        self.touch()
+        self._relocate(uid, None, "eliminated")
         self.emit("eliminated", unit=uid, hex=where, rule=self.rule(rule),
                   text=f"{units()[uid].label} is eliminated ({why})")
 
     def to_box(self, uid: str, box: str) -> None:
-        self.set_flags(uid, hex=None, box=box, flipped=False, isolated=False, pinned=False, invader=False)
+        self.set_flags(uid, flipped=False, isolated=False, pinned=False, invader=False)
+        self._relocate(uid, None, box)
+
+    # ----- keeping the unit indexes across a change (State.memo contract) ------------------------------------
+    def _keep(self, key: Any, value: Any, compute: Callable[[], Any]) -> None:
+        """Put back a derived fact that :meth:`touch` dropped, brought up to date by the caller; ``compute`` is its
+        recipe from scratch, which the debug mode (``WESTFRONT_CHECK_CACHE``) checks it against after the action."""
+        self.memo[key] = value
+        if self.CHECK_CACHE:
+            if self._memo_fns is None:
+                self._memo_fns = {}
+            self._memo_fns[key] = compute
+
+    def touch_keeping(self, keys: tuple[Any, ...]) -> None:
+        """:meth:`touch` for a change that leaves the facts under ``keys`` true (the caller knows which): they are
+        kept, with their recipes for the debug mode's check."""
+        fns = self._memo_fns or {}
+        kept = [(k, self.memo[k], fns.get(k)) for k in keys if k in self.memo]
         self.touch()
+        for k, v, fn in kept:
+            self.memo[k] = v
+            if fn is not None:
+                self._keep(k, v, fn)
+
+    def _touch_keeping_units(self) -> None:
+        """:meth:`touch` for a change that moves no unit (control): the unit indexes stay valid."""
+        self.touch_keeping(UNIT_FACTS)
+
+    def _recipe(self, key: Any) -> Callable[[], Any]:
+        if key == "placement":
+            return self._build_placement
+        kind, side = key
+        build = {"occupied": self._build_occupied, "on_continent": self._build_on_continent, "zoc": self._build_zoc}[kind]
+        return lambda: build(side)
+
+    def _relocate(self, uid: str, where: str | None, box: str | None) -> None:
+        """Move one unit to a hex or a box and :meth:`touch`, updating the unit indexes instead of rebuilding them
+        (a move is the commonest change; the indexes are shared with clones, so they are copied, never edited)."""
+        u = self.unit(uid)
+        was, was_box = u["hex"], u["box"]
+        before = self.memo.get("placement")
+        occupied = self.memo.get(("occupied", units()[uid].side))
+        other_occupied = self.memo.get(("occupied", other(units()[uid].side)))
+        other_zoc = self.memo.get(("zoc", other(units()[uid].side)))
+        continent = {s: self.memo.get(("on_continent", s)) for s in SIDES}
+        u["hex"] = where
+        u["box"] = box
+        self.touch()
+        if before is None:
+            return
+        side = units()[uid].side
+        rank = _rank()
+        index, on_map, boxes = dict(before[0]), before[1], before[2]
+        if was:
+            left = [x for x in index[was] if x != uid]
+            if left:
+                index[was] = left
+            else:
+                del index[was]
+        if where:
+            index[where] = _insert(index.get(where, []), uid, rank)
+        if bool(was) != bool(where):
+            on_map = dict(on_map)
+            on_map[side] = _insert(on_map[side], uid, rank) if where else [x for x in on_map[side] if x != uid]
+        if was_box or box:
+            boxes = dict(boxes)
+            if not was and was_box:
+                left = [x for x in boxes[(was_box, side)] if x != uid]
+                if left:
+                    boxes[(was_box, side)] = left
+                else:
+                    del boxes[(was_box, side)]  # as a rebuild has it: no empty box lists
+            if not where and box:
+                boxes[(box, side)] = _insert(boxes.get((box, side), []), uid, rank)
+        self._keep("placement", (index, on_map, boxes), self._build_placement)
+        m = self.board.m
+        if occupied is not None:
+            if was and not any(units()[x].side == side for x in index.get(was, ())):
+                occupied &= ~(1 << m.index[was])
+            if where:
+                occupied |= 1 << m.index[where]
+            self._keep(("occupied", side), occupied, self._recipe(("occupied", side)))
+        if other_occupied is not None:
+            self._keep(("occupied", other(side)), other_occupied, self._recipe(("occupied", other(side))))
+            if other_zoc is not None:  # the other side's ZOC is a function of its own units only (§4.1)
+                self._keep(("zoc", other(side)), other_zoc, self._recipe(("zoc", other(side))))
+        land = self.board.land
+        came = was is not None and bool((land >> m.index[was]) & 1)
+        goes = where is not None and bool((land >> m.index[where]) & 1)
+        for s, ids in continent.items():
+            if ids is not None and (s != side or came == goes):  # nobody came to or left the continent
+                self._keep(("on_continent", s), ids, self._recipe(("on_continent", s)))
 
     def phase_name(self) -> str:
         return str(self.g.get("phase", ""))
 
 
-__all__ = ["G", "Position", "SIDES", "UnitState", "other"]
+__all__ = ["G", "Position", "SIDES", "UNIT_FACTS", "UnitState", "other"]

@@ -11,7 +11,7 @@ from typing import Any
 from ...core.state import Procedure, Result
 from . import logistics, victory
 from .board import board
-from .position import Position
+from .position import UNIT_FACTS, Position
 
 WEEK_ONE = "6 June 1944"
 
@@ -74,7 +74,7 @@ class Week(Procedure[Position]):
         for uid in g["units"]:
             s.set_flags(uid, moved=False, attacked=False, dropped=False, fresh=False, pinned=False)
         g["supply_priority"] = []
-        s.touch()
+        s.touch_keeping(UNIT_FACTS)  # a new week's flags and air; nobody moved
         s.call("surplus")
 
     def allied_supply_trace(self, s: Position, f: dict[str, Any]) -> None:

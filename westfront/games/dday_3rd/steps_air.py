@@ -8,7 +8,7 @@ from ...core.actions import Action, act
 from ...core.state import Step
 from . import movement
 from .data import units
-from .position import Position
+from .position import UNIT_FACTS, Position
 from .steps_landing import regions_for
 
 
@@ -61,7 +61,7 @@ class TacticalAir(Step[Position]):
     def on_interdict(self, s: Position, f: dict[str, Any], uid: str) -> None:
         s.g["interdicted"].append(uid)
         s.g["fighters"] -= 1
-        s.touch()
+        s.touch_keeping(UNIT_FACTS)  # moves no unit: only what movement may do changes
         s.emit("air", mission="interdict", unit=uid, rule=s.rule("11.2"), text=f"{units()[uid].label} is interdicted")
 
     def on_river(self, s: Position, f: dict[str, Any]) -> None:
@@ -70,7 +70,7 @@ class TacticalAir(Step[Position]):
     def resume(self, s: Position, f: dict[str, Any], ret: Any) -> None:
         s.g["river_interdicted"].append(ret)
         s.g["fighters"] -= 1
-        s.touch()
+        s.touch_keeping(UNIT_FACTS)  # moves no unit: only what movement may do changes
         s.emit("air", mission="river", hex=ret, rule=s.rule("11.3"), text=f"River interdiction over {ret}")
 
     def on_done(self, s: Position, f: dict[str, Any]) -> None:

@@ -27,7 +27,7 @@ class Movement(Step[Position]):
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         side = f["side"]
-        out = [act("move", u) for u in s.on_map(side) if movement.may_move(s, u)]
+        out = [act("move", u) for u in movement.movable(s, side)]
         if side == "allied":
             out += [act("land", u) for u in logistics.reinforcement_candidates(s)]
             out += [act("sail", u) for u in s.on_map(side) if not s.unit(u)["moved"] and logistics.may_sail(s, u)]
@@ -88,7 +88,7 @@ class MoveUnit(Step[Position]):
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         uid = f["unit"]
         out = [act("to", h) for h in movement.destinations(s, uid, f["strategic"])]
-        if not f["strategic"] and movement.may_move_strategically(s, uid) and movement.destinations(s, uid, True):
+        if not f["strategic"] and movement.may_move_strategically(s, uid) and movement.strategic_adds(s, uid):
             out.append(act("strategic"))
         elif f["strategic"]:
             out.append(act("normal"))

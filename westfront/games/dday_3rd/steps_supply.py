@@ -7,8 +7,10 @@ from typing import Any
 from ...core.actions import Action, act
 from ...core.state import Step
 from .data import units
-from .position import Position
+from .position import UNIT_FACTS, Position
 from .supply import allied_assignment, surplus_choices
+
+ORDER_FREE = (*UNIT_FACTS, "allied_sources", "allied_lines", "allied_capacity", "german_supplied")
 
 
 class Surplus(Step[Position]):
@@ -34,7 +36,7 @@ class Surplus(Step[Position]):
 
     def on_supply(self, s: Position, f: dict[str, Any], uid: str) -> None:
         s.g["supply_priority"] = [*s.g["supply_priority"], uid]
-        s.touch()
+        s.touch_keeping(ORDER_FREE)  # the choice changes who is served, not where the units are or the lines
         displaced = [u for u, src in allied_assignment(s).items() if src is None]
         s.emit("supply_choice", unit=uid, rule=s.rule("6.2"),
                text=f"{units()[uid].label} is supplied first; out of supply: "

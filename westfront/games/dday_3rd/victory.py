@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.state import Result
-from .position import Position
+from .position import UNIT_FACTS, Position
 from .supply import supplied
 
 LAST_WEEK = 50
@@ -50,7 +50,7 @@ def apply_supply(s: Position, side: str) -> tuple[list[str], list[str]]:
         else:
             u["flipped"] = True
             flipped.append(uid)
-    s.touch()
+    s.touch_keeping(UNIT_FACTS)  # flags changed; eliminations kept the unit indexes up to date
     return flipped, isolated
 
 
@@ -68,5 +68,5 @@ def attrition(s: Position, side: str) -> list[str]:
             doomed.append(uid)
     for uid in doomed:
         s.eliminate(uid, "out of supply two weeks", "12")
-    s.touch()
+    s.touch_keeping(UNIT_FACTS)  # flags changed; eliminations kept the unit indexes up to date
     return doomed
