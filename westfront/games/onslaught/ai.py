@@ -26,6 +26,10 @@ from .supply import supply_area
 from .victory import score
 
 # how good each combat result is for the attacker (expected-value weights)
+# an Allied stack that wants to move is worth this much more per extra division in it: the Allies run out of
+# supply points long before they run out of stacks to activate (issue 21), so full stacks move first
+STACK_BONUS = 0.05
+
 RESULT_VALUE = {"AE": -1.0, "AH": -0.5, "-": -0.1, "DR": 0.35, "HH": 0.25, "DH": 0.7, "DE": 1.0}
 
 
@@ -306,7 +310,11 @@ class _Context:
         if self.f["step"] == "breakthrough_action":
             return 0.5 if front else 0.3
         if self.side == "allied":
-            return max((self.wants_to_move(u) for u in s.at(h)), default=-0.3) + (0.0 if front else 0.1)
+            us = s.at(h)
+            w = max((self.wants_to_move(u) for u in us), default=-0.3)
+            if w > 0:  # supply points are what runs out (5.2): one point moves a whole stack, fuller first
+                w += STACK_BONUS * (len(us) - 1)
+            return w + (0.0 if front else 0.1)
         return 0.2 if front else 0.4  # movement: reserves far from the front benefit most
 
     def v_move(self, a: Action) -> float:
