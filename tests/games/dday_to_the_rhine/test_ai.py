@@ -156,3 +156,24 @@ def test_heuristic_allies_beat_a_random_german_by_sudden_death():
 
     r = play_game(GAME, seed=3, agents={"allied": "heuristic", "german": "random"}, stats=False)
     assert r.winner == "allied" and r.level == "sudden death"
+
+
+def test_an_army_does_not_drive_on_out_of_supply():
+    # 1944 13.0: a unit out of supply at the end of its own turn is eliminated, so two hexes more toward an
+    # exit (17.1) are not worth a destination outside the supply area (a cut-off army falls back instead)
+    from westfront.games.dday_to_the_rhine.plan import plan
+    from westfront.games.dday_to_the_rhine.supply import supply_map
+
+    s = _allied_armies_ashore()
+    p, b = plan(s, "allied"), board()
+    area = supply_map(s, "allied").area
+    army = next(u for u in s.on_map("allied") if ai.U.is_army(u) and p.to_exit[s.hex_of(u)] >= 6)
+    here = s.hex_of(army)
+
+    def score(i):
+        return ai._destination(s, "allied", i) + ai._advance(s, army, i)
+
+    step = next(j for j in b.adj[here] if b.is_land(j) and (area >> j) & 1 and p.to_exit[j] == p.to_exit[here] - 1)
+    beyond = [i for i in range(b.size) if b.is_land(i) and not (area >> i) & 1 and i not in b.cities
+              and p.to_exit[i] == p.to_exit[here] - 3]
+    assert beyond and all(score(step) > score(i) for i in beyond)
