@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import westfront
-from westfront.games.onslaught.ai import score_actions
+from westfront.games.onslaught.ai import _Context, score_actions
 from westfront.games.onslaught.data import UNITS
-from westfront.games.onslaught.plan import cover_counts, front, german_scorers, holding, plan
+from westfront.games.onslaught.plan import FAR, cover_counts, front, german_scorers, holding, plan
 from westfront.games.onslaught.supply import supply_area
 from westfront.testing.kit import enter
 
@@ -109,3 +109,51 @@ def test_a_full_stack_that_wants_to_move_goes_first():
     s.touch()
     lone = score_actions(s, "allied", acts)[0]
     assert full > lone > 0
+
+
+def _stacks_next_to_germans():
+    """The sealed position plus four Allied three-division stacks far west of the line, each with a depleted
+    German infantry division next to it in the open."""
+    s, _ = sealed_position()
+    b = s.board
+    allied = [u for u in UNITS if UNITS[u].side == "allied" and s.hex_of(u) is None]
+    german = [u for u in UNITS if UNITS[u].side == "german" and s.hex_of(u) is None
+              and not UNITS[u].armor]
+    p = plan(s, "allied")
+    spots: list[int] = []
+    for h in b.hexes:
+        if (b.land >> h) & 1 and 8 < p.field[h] < FAR and not (b.defensive >> h) & 1 \
+                and all((b.land >> j) & 1 and not (b.defensive >> j) & 1 for j in b.land_nbrs[h]) \
+                and len(b.land_nbrs[h]) == 6 and all(s.map.distance(h, k) >= 4 for k in spots):
+            spots.append(h)
+        if len(spots) == 4:
+            break
+    for h in spots:
+        for _ in range(3):
+            s.g["units"][allied.pop()].update(hex=s.map.label(h), box=None)
+        g = german.pop()
+        s.g["units"][g].update(hex=s.map.label(b.land_nbrs[h][0]), box=None, full=False)
+    s.touch()
+    s.g["supply_points"]["allied"] = 30
+    enter(s, {"step": "action", "side": "allied"})
+    return s
+
+
+def test_stacks_held_in_german_zoc_make_the_combat_action_worth_more():
+    # onslaught 6.2: a stack in enemy ZOC creeps a hex at a time until combat clears the way, so the Allies
+    # choose a Combat action when it frees the march, not another Movement action
+    s = _stacks_next_to_germans()
+    assert _Context(s, "allied", s.frame()).stuck()[1] == 4
+    acts = s.legal_actions()
+    scores = dict(zip(map(str, acts), score_actions(s, "allied", acts), strict=True))
+    assert scores["combat"] > scores["movement"]
+    # with the Germans gone the same stacks are free to march
+    for u in s.on_map("german"):
+        if s.hex_of(u) in {j for h, us in s.occupancy().items() for j in s.board.land_nbrs[h]}:
+            s.g["units"][u].update(hex=None, box="removed")
+    s.touch()
+    free, held = _Context(s, "allied", s.frame()).stuck()
+    assert held == 0 and free >= 4
+    # ... and a Movement action is worth more to them than while they were held
+    acts = s.legal_actions()
+    assert dict(zip(map(str, acts), score_actions(s, "allied", acts), strict=True))["movement"] > scores["movement"]
