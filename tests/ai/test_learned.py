@@ -70,6 +70,24 @@ def test_fit_eval_command_writes_a_model(tmp_path):
     model = tmp_path / "m.json"
     r = runner.invoke(app, ["fit-eval", str(out), "--out", str(model), "--every", "5"])
     assert r.exit_code == 0, r.output
+    assert "hand-written evaluate there" in " ".join(r.output.split())  # the yardstick on held-out games
     assert EvalModel.from_json(model.read_text()).game == "skirmish"
     r = runner.invoke(app, ["fit-eval", str(tmp_path / "nothing")])
     assert r.exit_code != 0 and "no records file" in r.output
+
+
+def test_committed_1944_model_reads_the_plan_features_and_plays():
+    # issue 21: the campaign's fitted model uses the game's own features (objectives, exits, supply)
+    model = load_model("dday-to-the-rhine")
+    assert model is not None and any(n.startswith("game_") for n in model.names)
+    assert model.trained_on["games"] >= 100
+    s = westfront.load("dday-to-the-rhine", seed=4)
+    assert all(-1.0 < model.evaluate(s, side) < 1.0 for side in s.INFO.players)
+    side = s.current_player()
+    assert get_agent("normal-learned@4", seed=1).choose(s, side) in s.legal_actions()
+
+
+def test_fit_report_gives_the_hand_written_yardstick():
+    from westfront.sim.evaltrain import sign_accuracy
+
+    assert sign_accuracy([0.3, -0.2, 0.1, 0.0], [1.0, 0.0, 0.0, 0.5]) == 2 / 3  # draws are left out

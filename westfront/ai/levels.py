@@ -6,12 +6,14 @@ random     uniformly random legal actions (the baseline)
 heuristic  best prior from the game's ``score_actions``; milliseconds per decision
 easy       the heuristic sampled at temperature 0.5: plausible but error-prone
 normal     MCTS, 48 iterations (capped at 0.8 s per decision, so under 1 s); keeps the
-           best-prior move (the game's plan) unless search finds one clearly better
+           best-prior move (the game's plan) unless search finds one clearly better; keeps
+           its tree between the atomic decisions of one move (a unit, then its destination)
 hard       MCTS, 300 iterations (capped at 5 s per decision), keeping its tree from one
            decision to the next and widening wide decisions progressively; the same margin
 mcts       MCTS, 200 iterations; ``mcts@N`` for N iterations (no time cap)
 learned    MCTS as ``mcts`` scoring its leaves with the game's fitted evaluation model
            (westfront.ai.learned; only games with a committed ``eval_model.json``)
+normal-learned  ``normal`` with that fitted model at its leaves (for A/B tournaments)
 =========  ==========================================================================
 
 Iteration budgets keep games reproducible from their seeds; the caps only bind on
@@ -46,7 +48,7 @@ def easy(seed: int | None = None) -> HeuristicAgent:
 
 def normal(seed: int | None = None, **params: Any) -> MCTSAgent:
     return MCTSAgent(seed, **{"iterations": NORMAL_ITERATIONS, "time_budget": NORMAL_CAP_S, "name": "normal",
-                               "prior_margin": PRIOR_MARGIN, "confident": CONFIDENT, **params})
+                               "prior_margin": PRIOR_MARGIN, "confident": CONFIDENT, "reuse": True, **params})
 
 
 def hard(seed: int | None = None, **params: Any) -> MCTSAgent:
@@ -71,4 +73,12 @@ def learned(seed: int | None = None, **params: Any) -> MCTSAgent:
 
 
 register_agent("learned", learned)
+
+
+def normal_learned(seed: int | None = None, **params: Any) -> MCTSAgent:
+    """``normal`` scoring its leaves with the game's fitted model: the A/B partner of ``normal`` (docs/ai.md)."""
+    return normal(seed, **{"evaluation": "learned", "name": "normal-learned", **params})
+
+
+register_agent("normal-learned", normal_learned)
 

@@ -208,7 +208,8 @@ def fit_eval(
         target = out or model_path(rep.model.game)
         target.write_text(rep.model.to_json() + "\n", encoding="utf-8")
     hold = "-" if rep.holdout_accuracy is None else f"{100 * rep.holdout_accuracy:.1f}%"
+    hand = "-" if rep.hand_holdout_accuracy is None else f"{100 * rep.hand_holdout_accuracy:.1f}%"
     console.print(f"{rep.games} games, {rep.positions} positions; accuracy {100 * rep.train_accuracy:.1f}% "
-                  f"(held-out games {hold}); wrote {target}")
+                  f"(held-out games {hold}; the hand-written evaluate there {hand}); wrote {target}")
     for name, w in sorted(zip(rep.model.names, rep.model.weights, strict=True), key=lambda x: -abs(x[1])):
         console.print(f"  {name:24s} {w:+.3f}")

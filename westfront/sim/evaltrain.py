@@ -3,7 +3,9 @@
 Every finished game of a ``records.jsonl`` is replayed; every ``every`` actions the
 position is turned into features from each side's own view and labelled with how the
 game ended for that side (1 won, 0 lost, 0.5 drawn). Positions from the same game are
-correlated, so the report also gives the accuracy on held-out games (every fifth seed).
+correlated, so the report also gives the accuracy on held-out games (every fifth seed),
+and, as the yardstick, the accuracy of the game's hand-written ``evaluate`` on the same
+held-out positions (the side it rates above 0 should be the eventual winner).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import api
+from ..ai.hooks import hooks_for
 from ..ai.learned import EvalModel, features, fit
 from .match import GameRecord
 
@@ -23,6 +26,25 @@ class FitReport:
     positions: int
     train_accuracy: float
     holdout_accuracy: float | None
+    hand_holdout_accuracy: float | None = None  # the hand-written evaluate on the same held-out positions
+
+
+def hand_values(rec: GameRecord, every: int) -> list[float]:
+    """The game's hand-written ``evaluate`` at the positions :func:`positions` samples, in the same order."""
+    evaluate = hooks_for(rec.game).evaluate
+    s = api.load(rec.game, rec.scenario, rec.options, rec.seed)
+    out: list[float] = []
+    for i, text in enumerate(rec.actions):
+        if i % every == 0:
+            out += [evaluate(s, side) for side in s.INFO.players]
+        s.apply(text)
+    return out
+
+
+def sign_accuracy(values: Sequence[float], labels: Sequence[float]) -> float:
+    """Share of decided positions where a value above 0 goes with a win (and below 0 with a loss)."""
+    decided = [(v, y) for v, y in zip(values, labels, strict=True) if y != 0.5]
+    return sum((v > 0) == (y > 0.5) for v, y in decided) / len(decided) if decided else 0.0
 
 
 def positions(rec: GameRecord, every: int) -> tuple[list[dict[str, float]], list[float]]:
@@ -57,11 +79,13 @@ def fit_records(records: Sequence[GameRecord], *, every: int = 25, l2: float = 1
     train_y: list[float] = []
     hold_x: list[dict[str, float]] = []
     hold_y: list[float] = []
+    hand: list[float] = []
     for r in done:
         xs, ys = positions(r, every)
         if r.seed % 5 == 4:
             hold_x += xs
             hold_y += ys
+            hand += hand_values(r, every)
         else:
             train_x += xs
             train_y += ys
@@ -69,4 +93,5 @@ def fit_records(records: Sequence[GameRecord], *, every: int = 25, l2: float = 1
     model = fit(done[0].game, train_x or hold_x, train_y or hold_y, l2=l2,
                 trained_on={"games": len(done), "positions": len(train_x), "every": every, "agents": agents})
     return FitReport(model, len(done), len(train_x) + len(hold_x), accuracy(model, train_x, train_y),
-                     accuracy(model, hold_x, hold_y) if hold_x else None)
+                     accuracy(model, hold_x, hold_y) if hold_x else None,
+                     sign_accuracy(hand, hold_y) if hold_x else None)

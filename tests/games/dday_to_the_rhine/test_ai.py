@@ -188,3 +188,24 @@ def test_cut_off_agrees_with_a_copy_of_the_position():
                         cut += got > 0
             s.apply(rnd.choice(s.legal_actions()))
     assert checked > 300 and cut > 0
+
+
+def test_an_army_does_not_drive_on_out_of_supply():
+    # 1944 13.0: a unit out of supply at the end of its own turn is eliminated, so two hexes more toward an
+    # exit (17.1) are not worth a destination outside the supply area (a cut-off army falls back instead)
+    from westfront.games.dday_to_the_rhine.plan import plan
+    from westfront.games.dday_to_the_rhine.supply import supply_map
+
+    s = _allied_armies_ashore()
+    p, b = plan(s, "allied"), board()
+    area = supply_map(s, "allied").area
+    army = next(u for u in s.on_map("allied") if ai.U.is_army(u) and p.to_exit[s.hex_of(u)] >= 6)
+    here = s.hex_of(army)
+
+    def score(i):
+        return ai._destination(s, "allied", i) + ai._advance(s, army, i)
+
+    step = next(j for j in b.adj[here] if b.is_land(j) and (area >> j) & 1 and p.to_exit[j] == p.to_exit[here] - 1)
+    beyond = [i for i in range(b.size) if b.is_land(i) and not (area >> i) & 1 and i not in b.cities
+              and p.to_exit[i] == p.to_exit[here] - 3]
+    assert beyond and all(score(step) > score(i) for i in beyond)

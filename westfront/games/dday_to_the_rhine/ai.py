@@ -28,6 +28,7 @@ from .supply import compute, in_supply, supply_map
 HIDDEN_INFORMATION = True
 THREAT_FROM = 12  # hexes from an exit at which the Germans start screening it (two to three Allied moves)
 HIDDEN_SP = 1.5  # what an unknown hidden marker is worth (phantoms and weak new units alike)
+OUT_OF_SUPPLY = 1.2  # what ending a move out of supply costs (13.0: elimination at the end of the own turn)
 
 
 def _material(s: Position, side: str) -> float:
@@ -301,7 +302,9 @@ def _destination(s: Position, side: str, i: int) -> float:
         if b.terrain[i] in ("forest", "mountain", "bocage") or i in b.cities:
             v += 0.15  # defensive terrain (20.0)
     if not (supply_map(s, side).area >> i) & 1:
-        v -= 0.4  # ending out of supply risks elimination (13.0)
+        # 13.0: a unit out of supply at the end of its own turn is eliminated; no gain on the way to an
+        # exit is worth that (a cut-off army that drives on instead of falling back into supply dies)
+        v -= OUT_OF_SUPPLY
     return v
 
 

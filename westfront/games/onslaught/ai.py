@@ -26,6 +26,12 @@ from .supply import supply_area
 from .victory import score
 
 # how good each combat result is for the attacker (expected-value weights)
+# an Allied stack that wants to move is worth this much more per extra division in it: the Allies run out of
+# supply points long before they run out of stacks to activate (issue 21), so full stacks move first
+STACK_BONUS = 0.05
+GOOD_ATTACK = 0.3  # an attack expected at least this good (RESULT_VALUE) is one worth a Combat action
+HELD_WEIGHT = 0.03  # per Allied stack held in German ZOC next to such an attack (6.2)
+
 RESULT_VALUE = {"AE": -1.0, "AH": -0.5, "-": -0.1, "DR": 0.35, "HH": 0.25, "DH": 0.7, "DE": 1.0}
 
 
@@ -201,27 +207,53 @@ class _Context:
         if "best" not in self.facts:
             s = self.s
             best = -1.0
+            good = 0
             for t in bits(enemy_hexes_next_to(s, self.side)):
                 us = adjacent_attackers(s, t, self.side)
                 if us:
-                    best = max(best, expected(assess(s, t, us).results()))
+                    v = expected(assess(s, t, us).results())
+                    best = max(best, v)
+                    if v >= GOOD_ATTACK:
+                        good |= 1 << t
             self.facts["best"] = best
+            self.facts["good"] = good
         return float(self.facts["best"])
+
+    def stuck(self) -> tuple[int, int]:
+        """Allied stacks that want to move: (free to march, held in German ZOC next to a German stack worth
+        attacking). ZOC is entered but not left (6.2): those moves go a hex at a time until combat clears it."""
+        if "stuck" not in self.facts:
+            s, b = self.s, self.b
+            self.best_attack()
+            good = int(self.facts["good"])
+            gz = s.zoc_bb("german")
+            free = held = 0
+            for h, us in s.occupancy().items():
+                if UNITS[us[0]].side != "allied" or max(self.wants_to_move(u) for u in us) <= 0:
+                    continue
+                if (gz >> h) & 1 and good & b.dil.step(1 << h):
+                    held += 1
+                else:
+                    free += 1
+            self.facts["stuck"] = (free, held)
+        return self.facts["stuck"]  # type: ignore[no-any-return]
 
     def v_pass(self, a: Action) -> float:
         return -0.3 if self.s.supply_points(self.side) > 0 else 0.0
 
     def v_combat(self, a: Action) -> float:
-        return 0.2 + 0.6 * self.best_attack()
+        v = 0.2 + 0.6 * self.best_attack()
+        if self.side == "allied":  # a Combat action frees the stacks German ZOC holds back (6.2)
+            v += min(0.3, HELD_WEIGHT * self.stuck()[1])
+        return v
 
     def v_movement(self, a: Action) -> float:
         if self.side != "allied":
             return 0.25
-        # the Allies' plan is mostly a march: a Movement action is worth the stacks that want to move
-        s = self.s
-        urgent = sum(1 for h, us in s.occupancy().items() if UNITS[us[0]].side == "allied"
-                     and max(self.wants_to_move(u) for u in us) > 0)
-        return 0.2 + min(0.5, 0.025 * urgent)
+        # the Allies' plan is mostly a march: a Movement action is worth the stacks that want to move, and
+        # a stack held in German ZOC only creeps a hex (6.2)
+        free, held = self.stuck()
+        return 0.2 + min(0.5, 0.025 * free + 0.01 * held)
 
     def v_breakthrough(self, a: Action) -> float:
         return 0.1 + 0.4 * self.best_attack()
@@ -306,7 +338,11 @@ class _Context:
         if self.f["step"] == "breakthrough_action":
             return 0.5 if front else 0.3
         if self.side == "allied":
-            return max((self.wants_to_move(u) for u in s.at(h)), default=-0.3) + (0.0 if front else 0.1)
+            us = s.at(h)
+            w = max((self.wants_to_move(u) for u in us), default=-0.3)
+            if w > 0:  # supply points are what runs out (5.2): one point moves a whole stack, fuller first
+                w += STACK_BONUS * (len(us) - 1)
+            return w + (0.0 if front else 0.1)
         return 0.2 if front else 0.4  # movement: reserves far from the front benefit most
 
     def v_move(self, a: Action) -> float:

@@ -43,7 +43,7 @@ LODGEMENT_TURNS = 4  # ports first until an Allied port works or this turn passe
 class Objective:
     """One named aim: the hexes that fulfil it and its head start in the distance field."""
 
-    name: str  # "ports" | "seal" | "hunt" | "east" (Allies); "hold" | "gap" (Germans)
+    name: str  # "forts" | "ports" | "seal" | "hunt" | "east" (Allies); "hold" | "gap" (Germans)
     hexes: tuple[int, ...]
     head: int  # added to the distance: 0 most urgent
 
@@ -78,7 +78,9 @@ PHASE_TEXT = {
             "scores (13.3).",
 }
 OBJECTIVE_TEXT = {
-    "ports": "ports to take: supply income, and a captured fortified port feeds the Germans no more (8.1, 8.4)",
+    "ports": "ports to take for their supply income (8.1), and German-held fortified ports to besiege (8.4)",
+    "forts": "empty fortified ports never captured: they feed every German they reach until an Allied division "
+             "walks in (8.4)",
     "seal": "gaps in the line east of the Victory Line (and east-edge hexes west of it) not yet in Allied ZOC",
     "hunt": "hexes next to German divisions that still score west of the Rhine",
     "east": "hexes east of the Victory Line in Allied supply, where a division scores",
@@ -183,10 +185,13 @@ def allied_plan(s: Position) -> Plan:
     # a port held by a German garrison is no walk-in objective: a siege would tie the army down in front
     # of a fortification (7.5); it falls to the hunt once the line is sealed
     ports = tuple(p.hex for p in b.ports
-                  if not (german >> p.hex) & 1
-                  and ((p.supply > 0 and m.label(p.hex) not in sources
-                        and (p.needs is None or m.label(by_name[p.needs].hex) in sources))  # Rouen after Le Havre (8.5)
-                       or (p.fortified and m.label(p.hex) not in captured)))
+                  if not (german >> p.hex) & 1 and not (p.fortified and m.label(p.hex) not in captured)
+                  and p.supply > 0 and m.label(p.hex) not in sources
+                  and (p.needs is None or m.label(by_name[p.needs].hex) in sources))  # Rouen after Le Havre (8.5)
+    # an empty fortified port never captured feeds every German it reaches (8.4) and falls to the first
+    # Allied division that walks in: the cheapest supply source to shut, in every phase
+    forts = tuple(p.hex for p in b.ports if p.fortified and not (german >> p.hex) & 1
+                  and m.label(p.hex) not in captured)
     # a garrisoned fortified port still feeds the Germans around it (8.4): besiege it from the free hexes
     # next to it, at most a full stack in each, so the rest of the army marches on
     allied = s.side_bb("allied")
@@ -198,8 +203,10 @@ def allied_plan(s: Position) -> Plan:
     scorers = german_scorers(s) if phase == "close" else []
     near_scorers = b.dil.step(m.bb(scorers)) & b.land & ~german
     east = b.east_of_vl & supply_area(s, "allied") & b.land & ~german
-    heads = {"lodgement": (0, 6, 8), "seal": (7, 0, 8), "close": (3, 0, 0)}[phase]
+    # heads: ports, seal, hunt, forts (an empty fort is picked up on the march to the line, not a detour)
+    heads = {"lodgement": (0, 6, 8, 0), "seal": (7, 0, 8, 4), "close": (3, 0, 0, 0)}[phase]
     objectives = [
+        Objective("forts", forts, heads[3]),
         Objective("ports", ports, heads[0]),
         Objective("seal", gaps, heads[1]),
         Objective("hunt", tuple(bits(near_scorers)), heads[2]),
