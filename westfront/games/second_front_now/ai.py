@@ -27,7 +27,7 @@ from .view import hidden_from
 HIDDEN_INFORMATION = True
 ACROSS_BONUS = 1.2  # the first supplied Allied unit beyond the breakout line (6.1: +1 CP a turn)
 BEACH_GARRISON = 3  # line steps an Allied beach within the German's reach should keep (4.3)
-ENTER_EARLY, ENTER_LATER, ENTER_MASS = 0.9, 0.55, 20  # 7.3: a landing's worth until ENTER_MASS steps are ashore
+ENTER_EARLY, ENTER_LATER, ENTER_MASS = 0.9, 0.55, 20  # 7.3: a landing's worth; past ENTER_MASS steps ashore, one a turn
 
 
 def _steps(s: Position, side: str) -> int:
@@ -89,10 +89,15 @@ def allied_hex_value(s: Position, label: str) -> float:
 
 def allied_enter_value(s: Position) -> float:
     """7.3: a landing costs a CP that a move or attack could use. While the beachhead is thin every
-    division counts; once ENTER_MASS steps are ashore, attacks and moves toward the axis come first."""
+    division counts; once ENTER_MASS steps are ashore, one landing a turn keeps the build-up going
+    and further CP go to attacks and moves toward the axis first."""
     ashore = s.cached(("allied_ashore",), lambda: sum(
         s.u(u)["steps"] for u in s.on_map(ALLIED) if units()[u].combat))
-    return ENTER_EARLY if ashore < ENTER_MASS else ENTER_LATER
+    if ashore < ENTER_MASS:
+        return ENTER_EARLY
+    turn = s.g["turn"]
+    landed = any(s.u(u)["landed"] == turn for u in s.on_map(ALLIED))
+    return ENTER_LATER if landed else ENTER_EARLY
 
 
 def _line_steps(s: Position, ids: list[str]) -> int:
@@ -294,8 +299,14 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = hex_value(s, side, a.args[1]) - 0.3 * ((s.zoc_bb(opponent(side)) >> s.b.hex(a.args[1])) & 1)
         elif step == "advance":
             v = 0.6 if a.verb == "advance" else 0.1
+            if side == ALLIED and a.verb == "advance":
+                # 4.3: an advance that strips a threatened beach hands the German its three VP
+                origin = s.u(a.args[0])["hex"]
+                v -= leaving_penalty(s, side, origin, [a.args[0]]) if origin else 0.0
         elif step == "cancel_hit":
             v = 0.6 if s.u(a.args[0])["steps"] == 0 else 0.3
+            if v > 0.5 and units()[a.args[0]].group == "commonwealth":
+                v += 0.2  # 4.5: a destroyed Commonwealth unit saved is a German VP denied
         elif step == "replace":
             if a.verb in ("rebuild", "restore"):
                 v = 0.5 if units()[a.args[0]].group != "commonwealth" else 0.05
