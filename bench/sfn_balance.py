@@ -14,9 +14,11 @@ import json
 import statistics
 import time
 from collections import Counter
+from typing import Any
 
 from westfront import api
 from westfront.ai import get_agent
+from westfront.games.second_front_now.data import units
 
 
 def parse_seeds(text: str) -> list[int]:
@@ -27,34 +29,29 @@ def parse_seeds(text: str) -> list[int]:
     return out
 
 
-def sources(s) -> dict[str, object]:
+def sources(s: Any) -> dict[str, object]:
     b = s.b
     ctl = s.g["control"]
     names = {b.map.index[pl.hex]: pl.name for pl in b.map.places.values() if "vp" in pl.attrs}
     towns = sum(v for i, v in b.vp.items() if ctl.get(b.label(i), "german") == "german")
     allied = sorted((names.get(i, b.label(i)) for i, v in b.vp.items() if ctl.get(b.label(i)) == "allied"))
-    steps = Counter()
+    steps: Counter[str] = Counter()
     for uid, us in s.g["units"].items():
         if us["hex"]:
-            steps[uid_side(s, uid)] += us["steps"]
+            steps[units()[uid].side] += us["steps"]
     return {"vp": s.vp(), "towns": towns, "beach": len(s.g["beach_awards"]), "events": s.g["vp_events"],
             "allied_towns": allied, "steps": dict(steps)}
 
 
-def uid_side(s, uid: str) -> str:
-    from westfront.games.second_front_now.data import units
-    return units()[uid].side
-
-
-def play(seed: int, agents: list[str], every: int, options: dict) -> dict:
-    s = api.load("second-front-now", options=options or None, seed=seed)
+def play(seed: int, agents: list[str], every: int, options: dict[str, Any]) -> dict[str, Any]:
+    s: Any = api.load("second-front-now", options=options or None, seed=seed)
     seats = {"allied": get_agent(agents[0], seed=seed), "german": get_agent(agents[1], seed=seed + 1)}
     t0 = time.time()
     last = 0
-    ev = Counter()
+    ev: Counter[str] = Counter()
     n = 0
     while not s.is_terminal():
-        side = s.current_player()
+        side = str(s.current_player())
         a = seats[side].choose(s, side)
         for e in s.apply(a):
             if e.get("type") == "vp":
@@ -67,6 +64,7 @@ def play(seed: int, agents: list[str], every: int, options: dict) -> dict:
             last = t
             print(f"  seed {seed} T{t} {json.dumps(sources(s))}", flush=True)
     r = s.result()
+    assert r is not None
     out = {"seed": seed, "winner": r.winner, "why": r.reason, "area": s.g.get("area"), "riga": s.g.get("riga"),
            "turn": s.g.get("turn"), "actions": n, "secs": round(time.time() - t0, 1),
            **sources(s), "vp_by": dict(ev)}
