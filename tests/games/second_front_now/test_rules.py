@@ -445,3 +445,25 @@ def test_the_turn_record_sheet_is_citable(tmp_path):
     assert found == ["7.4", "TRS", "TRS"]
     rows, _ = coverage("second-front-now")
     assert next(r for r in rows if r["id"] == "TRS")["tests"] >= 3
+
+
+def test_a_vp_hex_changing_hands_is_logged_with_the_new_total():
+    # SFN 4.2: losing control of a VP hex takes its value off the German total, retaking it restores it
+    # SFN 11.6: control follows the occupant
+    s = bare(started(), cw_5="2210")  # Abbeville
+    before = s.vp()
+    value = s.b.vp[s.b.hex("2210")]
+    s.log.clear()
+    update_control(s)
+    ev = [e for e in s.log if e["type"] == "vp_town"]
+    assert len(ev) == 1 and ev[0]["hex"] == "2210" and ev[0]["amount"] == -value
+    assert ev[0]["total"] == s.vp() == before - value and ev[0]["rule"] == "SFN 4.2"
+    assert "Abbeville" in ev[0]["text"]
+    bare(s, g_47="2210")
+    s.log.clear()
+    update_control(s)
+    ev = [e for e in s.log if e["type"] == "vp_town"]
+    assert len(ev) == 1 and ev[0]["amount"] == value and ev[0]["total"] == s.vp() == before
+    s.log.clear()
+    update_control(s)  # no change, no event
+    assert not [e for e in s.log if e["type"] == "vp_town"]

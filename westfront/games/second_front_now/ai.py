@@ -25,6 +25,9 @@ from .victory import threshold
 from .view import hidden_from
 
 HIDDEN_INFORMATION = True
+ACROSS_BONUS = 1.2  # the first supplied Allied unit beyond the breakout line (6.1: +1 CP a turn)
+BEACH_GARRISON = 3  # line steps an Allied beach within the German's reach should keep (4.3)
+ENTER_EARLY, ENTER_LATER, ENTER_MASS = 0.9, 0.55, 20  # 7.3: a landing's worth; past ENTER_MASS steps ashore, one a turn
 
 
 def _steps(s: Position, side: str) -> int:
@@ -64,8 +67,9 @@ def allied_hex_value(s: Position, label: str) -> float:
         v += 0.15 * b.vp[i] if ctl.get(label, GERMAN) == GERMAN else 0.0
     if p.phase == "lodgement" and i in b.centres_inside and ctl.get(label, GERMAN) == GERMAN:
         v += 0.4
-    if p.phase == "lodgement" and not (b.within_breakout >> i) & 1:
-        v += 0.3  # 6.1: a supplied unit beyond the line is one more CP
+    if not (b.within_breakout >> i) & 1 and (p.supplied >> i) & 1:
+        # 6.1: a supplied unit beyond the line is one more CP every turn; the first one is worth a detour
+        v += 0.3 if p.across else ACROSS_BONUS
     if not (p.supplied >> i) & 1 and not (b.coastal >> i) & 1:
         v -= 0.8  # 9.2: out of supply it can neither move far nor be replaced
     if b.map.terrain[i] in ("forest", "hills", "marsh") or b.map.features[i] & {"city", "fortress"}:
@@ -73,14 +77,32 @@ def allied_hex_value(s: Position, label: str) -> float:
     if i in s.active_beaches():
         if s.occupant(label) is None:
             v += 1.5  # 4.3, 9.3: an empty beach is a supply source and 3 VP waiting for the German
-        elif sum(s.u(u)["steps"] for u in s.at(label)) < 4 and _threatened(s, i):
-            v += 0.5  # a thin beach garrison within the German's reach: stack up
+        elif _line_steps(s, s.at(label)) < BEACH_GARRISON and _threatened(s, i, 3):
+            v += 0.8  # a thin beach garrison within the German's reach: stack up (artillery alone is no garrison)
     if i in b.vp and ctl.get(label) == ALLIED and s.occupant(label) is None and _threatened(s, i, 4):
         v += 0.3 * b.vp[i] + 0.5  # 11.6: an empty town the German walks into is his again
     friends = [u for u in s.at(label) if units()[u].side == ALLIED]
     if friends and _threatened(s, i):
         v += 0.15 * len(friends)  # a lone division is what the German attacks (4.5, 13.6)
     return v
+
+
+def allied_enter_value(s: Position) -> float:
+    """7.3: a landing costs a CP that a move or attack could use. While the beachhead is thin every
+    division counts; once ENTER_MASS steps are ashore, one landing a turn keeps the build-up going
+    and further CP go to attacks and moves toward the axis first."""
+    ashore = s.cached(("allied_ashore",), lambda: sum(
+        s.u(u)["steps"] for u in s.on_map(ALLIED) if units()[u].combat))
+    if ashore < ENTER_MASS:
+        return ENTER_EARLY
+    turn = s.g["turn"]
+    landed = any(s.u(u)["landed"] == turn for u in s.on_map(ALLIED))
+    return ENTER_LATER if landed else ENTER_EARLY
+
+
+def _line_steps(s: Position, ids: list[str]) -> int:
+    """Steps of line (non-artillery) combat units: what holds a hex against an assault (13.6)."""
+    return sum(s.u(u)["steps"] for u in ids if units()[u].combat and not units()[u].artillery)
 
 
 def _threatened(s: Position, i: int, radius: int = 2) -> bool:
@@ -121,7 +143,7 @@ def move_gain(s: Position, side: str, origin: str, strategic: bool = False) -> f
     best = max((hex_value(s, side, s.b.label(h)) for h in r.ends), default=here)
     gain = best - here
     if side == ALLIED:
-        gain -= leaving_penalty(s, side, origin, len(ids))
+        gain -= leaving_penalty(s, side, origin, sorted(ids))
     return gain if gain > 0.02 else -0.5
 
 
@@ -166,6 +188,8 @@ def allied_attack_bonus(s: Position, origin: str, target: str, att: list[str], d
         v -= 0.2
     if t in b.vp:
         v += 0.05 * b.vp[t]
+    if (b.fortress >> t) & 1 and t != p.axis:
+        v -= 0.4  # 14.2: a fortress costs a set-piece attack, not a passing one
     if units()[att[0]].group == "commonwealth":
         v -= 0.15  # 4.5: every Commonwealth division lost is a German VP
     return v
@@ -205,16 +229,20 @@ def allied_tactics(s: Position, f: dict[str, Any], a: Action, v: float) -> float
 
 
 def _leaving_penalty(s: Position, side: str, f: dict[str, Any]) -> float:
-    return leaving_penalty(s, side, f["origin"], len(f["group"]))
+    return leaving_penalty(s, side, f["origin"], f["group"])
 
 
-def leaving_penalty(s: Position, side: str, origin: str, leaving: int) -> float:
+def leaving_penalty(s: Position, side: str, origin: str, leaving: list[str]) -> float:
     """Emptying a held beach (4.3: 3 VP to the German) or VP hex costs more than the move gains."""
-    if leaving < len([u for u in s.at(origin) if units()[u].combat]):
-        return 0.0
     i = s.b.hex(origin)
+    stay = [u for u in s.at(origin) if u not in leaving]
+    if any(units()[u].combat for u in stay):
+        if side == ALLIED and i in s.active_beaches() and _threatened(s, i, 3):
+            # 4.3: what stays behind must still hold the beach
+            return 0.8 if _line_steps(s, stay) < BEACH_GARRISON else 0.0
+        return 0.0
     if side == ALLIED and i in s.active_beaches():
-        return 1.5
+        return 2.5  # more than any destination is worth, the first unit beyond the line included
     if side == ALLIED and i in s.b.vp and _threatened(s, i, 4):
         return 0.3 * s.b.vp[i] + 0.4
     if i in s.b.vp:
@@ -242,7 +270,7 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             elif a.verb == "strategic":
                 v = 0.25 + move_gain(s, side, a.args[0], strategic=True) if side == ALLIED else 0.4
             elif a.verb == "enter":
-                v = (0.9 if side == ALLIED else 0.5) + 0.05 * units()[a.args[0]].steps
+                v = (allied_enter_value(s) if side == ALLIED else 0.5) + 0.05 * units()[a.args[0]].steps
             elif a.verb == "hq":
                 v = 0.9
             elif a.verb == "shift":
@@ -271,8 +299,14 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = hex_value(s, side, a.args[1]) - 0.3 * ((s.zoc_bb(opponent(side)) >> s.b.hex(a.args[1])) & 1)
         elif step == "advance":
             v = 0.6 if a.verb == "advance" else 0.1
+            if side == ALLIED and a.verb == "advance":
+                # 4.3: an advance that strips a threatened beach hands the German its three VP
+                origin = s.u(a.args[0])["hex"]
+                v -= leaving_penalty(s, side, origin, [a.args[0]]) if origin else 0.0
         elif step == "cancel_hit":
             v = 0.6 if s.u(a.args[0])["steps"] == 0 else 0.3
+            if v > 0.5 and units()[a.args[0]].group == "commonwealth":
+                v += 0.2  # 4.5: a destroyed Commonwealth unit saved is a German VP denied
         elif step == "replace":
             if a.verb in ("rebuild", "restore"):
                 v = 0.5 if units()[a.args[0]].group != "commonwealth" else 0.05

@@ -27,6 +27,7 @@ from .supply import regular_area
 
 FAR = 99  # distance where no objective is reachable
 LODGEMENT_UNTIL = 15  # the latest turn the plan stays in the lodgement phase
+FORTRESS_COST = 4  # a fortress is as hard to take as this many hexes more of advance (14.2)
 GRAB_FROM = 77  # the last four turns: take what is undefended before the 4.6 count (the Allies move last)
 
 
@@ -41,6 +42,7 @@ class Plan:
     to_axis: tuple[int, ...]  # per hex: land distance to the axis objective
     to_any: tuple[int, ...]  # per hex: land distance to the nearest objective
     supplied: int  # bitboard: hexes with a regular supply path for this side (9.3)
+    across: bool = False  # 6.1: a supplied Allied combat unit already stands beyond the breakout line
 
 
 def field(targets: list[int]) -> tuple[int, ...]:
@@ -110,6 +112,8 @@ def allied_plan(s: Position) -> Plan:
     def worth(i: int) -> float:
         value = b.vp.get(i, 0) + (3 if lodgement and i in b.centres_inside else 0)
         cost = from_front[i] + german_strength_near(s, i) / 3
+        if (b.fortress >> i) & 1:
+            cost += FORTRESS_COST  # 14.2: -2/-3 to every attacker's shot, and its garrison never retreats
         return value / (2 + cost) ** 1.5  # a far objective is worth less than its face: the German reinforces
 
     ranked = sorted(targets, key=lambda i: (-worth(i), i))
@@ -122,10 +126,10 @@ def allied_plan(s: Position) -> Plan:
         # reach is worth a dash, held or not afterwards; each unit makes for the nearest one
         open_ = [i for i in ranked if german_strength_near(s, i, 1) == 0]
         if open_:
-            return Plan(ALLIED, "grab", tuple(ranked), open_[0], field(open_), field(ranked), supplied)
+            return Plan(ALLIED, "grab", tuple(ranked), open_[0], field(open_), field(ranked), supplied, True)
     return Plan(ALLIED, "lodgement" if lodgement else "offensive", tuple(ranked), axis,
                 field([axis]) if axis is not None else tuple([FAR] * len(b.map.labels)),
-                field(ranked), supplied)
+                field(ranked), supplied, beyond_the_line(s))
 
 
 def plan(s: Position, side: str) -> Plan:

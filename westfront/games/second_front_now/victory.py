@@ -36,6 +36,8 @@ def update_control(s: Position) -> None:
         if before != occ:
             changed = True
             s.emit("control", hex=lab, side=occ, text=f"{lab} passes to the {occ} player", rule=s.rule("11.6"))
+            if i in b.vp:
+                vp_town_event(s, i, occ)
         if occ == ALLIED and (b.fortress >> i) & 1 and lab not in s.g["fortress_lost"]:
             s.g["fortress_lost"].append(lab)
         if occ == GERMAN and i in s.active_beaches() and lab not in s.g["beach_awards"]:
@@ -43,6 +45,18 @@ def update_control(s: Position) -> None:
             s.emit("beach_award", hex=lab, text=f"The German captures beach {lab}: +3 VP", rule=s.rule("4.3"))
     if changed:
         s.touch()
+
+
+def vp_town_event(s: Position, i: int, side: str) -> None:
+    """4.2: a VP hex changing hands moves the German total by its value; the log says by how much."""
+    b = s.b
+    value = b.vp[i]
+    name = next((str(p.attrs.get("display", p.name)) for p in b.map.places.values()
+                 if "vp" in p.attrs and p.hex == b.label(i)), b.label(i))
+    amount = value if side == GERMAN else -value
+    verb = "regains" if side == GERMAN else "loses"
+    s.emit("vp_town", hex=b.label(i), side=side, amount=amount, total=s.vp(), rule=s.rule("4.2"),
+           text=f"The German {verb} {name} ({value} VP): German VP {amount:+d}, {s.vp()}")
 
 
 def add_vp(s: Position, amount: int, why: str, rule: str) -> None:
