@@ -328,6 +328,9 @@ class PlayScreen {
   renderPrompt(p) {
     const v = p.view || {};
     this.menu = null;
+    // the folded list of all choices the player opened stays open when the same decision is redrawn
+    const opened = this.buttons.querySelector("details.allchoices[open]");
+    const openedKey = opened ? opened.dataset.key : null;
     clear(this.promptExtra);
     clear(this.buttons);
     this.promptBar.classList.toggle("mine", !!p.your_turn);
@@ -361,9 +364,8 @@ class PlayScreen {
         const list = el("details", { class: "allchoices" }, el("summary", {}, `all ${clickable.length} choices as buttons`),
           el("div", { class: "choicelist" }, clickable.map((a) => this.actionButton(a, ""))));
         // a redraw of the same decision (a push, a preview) keeps the list open if the player opened it
-        const key = clickable.map((a) => a.text).join("\n");
-        list.open = this.openChoices === key;
-        list.addEventListener("toggle", () => { this.openChoices = list.open ? key : null; });
+        list.dataset.key = clickable.map((a) => a.text).join("\n");
+        list.open = openedKey === list.dataset.key;
         this.buttons.append(list);
       }
     }
