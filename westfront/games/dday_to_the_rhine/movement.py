@@ -204,16 +204,35 @@ def can_motor_somewhere(s: Position, uid: str) -> bool:
     key = ("can_motor", uid, i)
     got = s.memo.get(key)
     if got is None:
+        if _open_fact(s, ("motor_open", i), _motor_open, i):
+            return True
         got = s.cached(key, lambda: _can_motor(s, uid, i), footprint(s, uid, i, 2 * U.base_mp(uid)))
     return got  # type: ignore[no-any-return]
+
+
+def _open_fact(s: Position, key: tuple[Any, ...], fn: Any, i: int, *args: Any) -> bool:
+    """A first-step test ("an empty, open neighbour"): it reads only the neighbours of ``i``, what stands
+    on them and the enemy ZOC there, so its footprint is the ball of radius 2 — far smaller than the
+    full search's, and kept across most moves of a dense front. Shared by every unit on the hex."""
+    got = s.memo.get(key)
+    if got is None:
+        got = s.cached(key, lambda: fn(s, i, *args), board().ball(i, 2))
+    return got  # type: ignore[no-any-return]
+
+
+def _motor_open(s: Position, i: int) -> bool:
+    """11.2: a motorised first step to an empty neighbour outside enemy ZOC, not across the Rhine."""
+    b = board()
+    blocked = motor_blocked(s)
+    occ = s.occupancy()
+    rhine = b.rhine_blocked
+    return any(not (blocked >> n) & 1 and n not in occ and (i, n) not in rhine for n in b.adj[i])
 
 
 def _can_motor(s: Position, uid: str, i: int) -> bool:
     b = board()
     blocked = motor_blocked(s)
-    occ = s.occupancy()
-    rhine = b.rhine_blocked
-    if any(not (blocked >> n) & 1 and n not in occ and (i, n) not in rhine for n in b.adj[i]):
+    if _motor_open(s, i):
         return True
     passable = b.land_bb & ~blocked
     no_end = friends_bb(s, "allied", uid)
@@ -238,16 +257,18 @@ def can_step_somewhere(s: Position, uid: str, mp: int) -> bool:
     key = ("can_step", uid, mp, i)
     got = s.memo.get(key)
     if got is None:
+        phantom = uid in s.g["phantoms"]
+        if not phantom:
+            side = s.side_of(uid)
+            if _open_fact(s, ("step_open", side, mp, i), _step_open, i, side, mp):
+                return True
         got = s.cached(key, lambda: _can_step(s, uid, mp, i), footprint(s, uid, i, mp))
     return got  # type: ignore[no-any-return]
 
 
-def _can_step(s: Position, uid: str, mp: int, i: int) -> bool:
-    """Cheap test before a full search: an empty neighbour within the allowance."""
+def _step_open(s: Position, i: int, side: str, mp: int) -> bool:
+    """11.0: an empty, open neighbour ``side`` may enter with ``mp`` (terrain or ZOC, plus the Rhine)."""
     b = board()
-    if uid in s.g["phantoms"]:
-        return bool(tactical_reach(s, uid, mp).ends)
-    side = s.side_of(uid)
     blocked = move_blocked(s, side)
     occ = s.occupancy()
     ezoc = s.enemy_zoc_bb(side)
@@ -257,6 +278,17 @@ def _can_step(s: Position, uid: str, mp: int, i: int) -> bool:
         c = max(b.enter_cost[n], ZOC_COST if (ezoc >> n) & 1 else 0) + max(b.side_extra.get((i, n), 0), 0)
         if c <= mp:
             return True
+    return False
+
+
+def _can_step(s: Position, uid: str, mp: int, i: int) -> bool:
+    """Cheap test before a full search: an empty neighbour within the allowance."""
+    b = board()
+    if uid in s.g["phantoms"]:
+        return bool(tactical_reach(s, uid, mp).ends)
+    side = s.side_of(uid)
+    if _step_open(s, i, side, mp):
+        return True
     return can_end_anywhere(b.adj, i, tactical_model(s, uid, mp))
 
 
@@ -312,16 +344,12 @@ def route_points(s: Position, uid: str, r: Reach, budget: int) -> list[int]:
     side = s.side_of(uid)
     stop = b.stop_bb & ~(b.mountain_bb if U.udef(uid).cls.mountain else 0)
     walcheren = b.opt("Walcheren")
-    markers = 0
+    places = b.city_bb | (1 << walcheren if walcheren is not None else 0)
+    allied_held = s.allied_control_bb()
+    worth = places & (~allied_held if side == "allied" else allied_held)  # 14.0: not yet controlled
     if side == "allied":
         for p in hidden_pieces(s):
-            markers |= 1 << s.hex_of(p)
-    out = []
-    for h in r.ends:
-        if r.cost[h] >= budget or (stop >> h) & 1:
-            continue
-        takes = (h in b.cities or h == walcheren) and not s.controls(side, h)
-        uncovers = bool(markers and b.within(h, 2) & markers)
-        if takes or uncovers:
-            out.append(h)
-    return out
+            worth |= b.within(s.hex_of(p), 2)  # 18.5: within two hexes of a marker (distance is symmetric)
+    worth &= ~stop
+    cost = r.cost
+    return [h for h in r.ends if (worth >> h) & 1 and cost[h] < budget]

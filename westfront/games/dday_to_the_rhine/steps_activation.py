@@ -196,8 +196,10 @@ class MoveUnit(Step[Position]):
                 out = [act("to", b.label(h)) for h in sorted(groups.get(b.hex(f["via"]), []))]
             return [*out, act("cancel")]
         r = move_reach(s, f)
-        out = [act("to", b.label(h)) for h in r.ends]
-        out += [act("through", b.label(h)) for h in route_points(s, f["unit"], r, self.budget(s, f))]
+        to = b.hex_actions("to")
+        out = [to[h] for h in r.ends]
+        through = b.hex_actions("through")
+        out += [through[h] for h in route_points(s, f["unit"], r, self.budget(s, f))]
         if f["mode"] == "tactical":
             out += [act("exit", b.label(h)) for h, _ in exit_options(s, f["unit"], r, self.budget(s, f))]
         if f.get("left") is not None:
