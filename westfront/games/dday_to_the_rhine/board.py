@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ...core.actions import Action, act
 from ...core.bitboard import Dilator, bits
@@ -201,7 +201,7 @@ class Board:
             table: list[Action | None] = [None] * self.size  # slots that are no hex have no action
             for label, i in self.m.index.items():
                 table[i] = act(verb, label)
-            got = self._hex_actions[verb] = table  # type: ignore[assignment]
+            got = self._hex_actions[verb] = cast("list[Action]", table)
         return got
 
     def name_of(self, i: int) -> str:
