@@ -72,7 +72,17 @@ def allied_bases(s: Position, uid: str) -> set[int]:
 
 
 def entry_hexes(s: Position, uid: str) -> list[int]:
-    """9.1: where an arriving reinforcement may be placed."""
+    """9.1: where an arriving reinforcement may be placed. It depends on the unit only through its
+    side, entry place, nation and army group, so units alike share one memoised answer per position."""
+    d = U.udef(uid)
+    key = ("entry_hexes", d.side, d.entry_at, d.nation, d.group, U.group(uid))
+    got = s.memo.get(key)
+    if got is None:
+        got = s.cached(key, lambda: tuple(_entry_hexes(s, uid)))
+    return list(got)
+
+
+def _entry_hexes(s: Position, uid: str) -> list[int]:
     b = board()
     d = U.udef(uid)
     if d.side == "allied":
@@ -102,7 +112,17 @@ def _german_entry_cities(s: Position, uid: str, table: dict[str, list[str]]) -> 
 
 
 def build_hexes(s: Position, uid: str) -> list[int]:
-    """9.2: where a rebuilt replacement unit is placed, by army group and nation."""
+    """9.2: where a rebuilt replacement unit is placed, by army group and nation (memoised per position
+    like :func:`entry_hexes`, shared by units alike)."""
+    d = U.udef(uid)
+    key = ("build_hexes", d.side, d.entry_at, d.nation, d.group, d.cls.volksturm, U.group(uid))
+    got = s.memo.get(key)
+    if got is None:
+        got = s.cached(key, lambda: tuple(_build_hexes(s, uid)))
+    return list(got)
+
+
+def _build_hexes(s: Position, uid: str) -> list[int]:
     b = board()
     d = U.udef(uid)
     if d.side == "allied":

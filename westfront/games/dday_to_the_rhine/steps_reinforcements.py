@@ -58,9 +58,10 @@ class Reinforce(Step[Position]):
         out: list[Action] = []
         if side == "german" and rco_available(s):
             out.append(act("launch"))
-        for uid in sorted(g["units"]):
-            u = g["units"][uid]
-            if U.udef(uid).side != side:
+        units = g["units"]
+        for uid in U.ids_of(side):
+            u = units.get(uid)
+            if u is None:
                 continue
             if u["box"] == U.AVAILABLE and entry_hexes(s, uid):
                 out.append(act("place", uid))
