@@ -156,17 +156,21 @@ def moves(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = True
     return s.cached(key, lambda: _moves(s, uid, oos, bridges, normal, strategic))  # type: ignore[no-any-return]
 
 
-def _moves(s: Position, uid: str, oos: bool, bridges: int, normal: bool, strategic: bool) -> Moves:
-    info = UNITS[uid]
-    side = info.side
+def _setting(s: Position, uid: str) -> tuple[str, str, int, Board, int]:
+    """What every move of a division starts from: its side, the enemy side, its hex, the board and the
+    hexes it may pass (land free of enemy units, 6.1)."""
+    side = UNITS[uid].side
     enemy_side = other(side)
     start = s.hex_of(uid)
     assert start is not None
     b = s.board
-    enemy = s.side_bb(enemy_side)
+    return side, enemy_side, start, b, b.land & ~s.side_bb(enemy_side)
+
+
+def _moves(s: Position, uid: str, oos: bool, bridges: int, normal: bool, strategic: bool) -> Moves:
+    side, enemy_side, start, b, passable = _setting(s, uid)
     ezoc = s.zoc_bb(enemy_side)
-    mp = info.type.mp
-    passable = b.land & ~enemy
+    mp = UNITS[uid].type.mp
     nf = sf = None
     if normal:
         ff = ezoc if (ezoc >> start) & 1 else 0
@@ -218,15 +222,9 @@ _FOOTPRINTS: dict[tuple[int, str, int], int] = {}  # per board, side and hex: st
 
 
 def _can_move(s: Position, uid: str, oos: bool, bridges: int, normal: bool, strategic: bool) -> bool:
-    info = UNITS[uid]
-    side = info.side
-    enemy_side = other(side)
-    start = s.hex_of(uid)
-    assert start is not None
-    if info.type.mp <= 0:
+    if UNITS[uid].type.mp <= 0:
         return False
-    b = s.board
-    passable = b.land & ~s.side_bb(enemy_side)
+    side, enemy_side, start, b, passable = _setting(s, uid)
     if normal:
         ezoc = s.zoc_bb(enemy_side)
         ff = ezoc if (ezoc >> start) & 1 else 0

@@ -260,6 +260,8 @@ class Position(State):
             self.eliminate(uid, why, rule)
             return
         u["full"] = False
+        if u["hex"] is not None:  # strength changed on this hex: facts reading it (combat, stacking) are dropped
+            self.touch(1 << self.map.index[u["hex"]])
         self.emit("depleted", unit=uid, hex=u["hex"], side=UNITS[uid].side, rule=rule,
                   text=f"{UNITS[uid].name} is depleted ({why})")
 
