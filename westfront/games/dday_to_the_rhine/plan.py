@@ -158,6 +158,11 @@ def plan(s: Position, side: str) -> Plan:
 
 
 def army_exit_distance(s: Position) -> int:
-    """Hexes from the Allied army nearest an exit zone to that zone (FAR with no army on the map)."""
-    ex = exit_field()
-    return min((ex[s.hex_of(u)] for u in s.on_map("allied") if U.is_army(u)), default=FAR)
+    """Hexes from the Allied army nearest an exit zone to that zone (FAR with no army on the map).
+    Memoised on the position: the AI's priors ask it for every destination they score."""
+
+    def build() -> int:
+        ex = exit_field()
+        return min((ex[s.hex_of(u)] for u in s.on_map("allied") if U.is_army(u)), default=FAR)
+
+    return s.cached("army_exit_distance", build)  # type: ignore[no-any-return]

@@ -272,7 +272,8 @@ class Position(State):
         return list(onmap[side]) if side else onmap["german"] + onmap["allied"]
 
     def occupancy(self) -> dict[int, list[str]]:
-        """Hex slot -> ids standing there, phantoms included (they look like units)."""
+        """Hex slot -> ids standing there, phantoms included (they look like units). Each list is in
+        ``g["units"]`` order, phantoms last; the order of the hexes means nothing (``put`` updates the index)."""
         return self.index()[0]
 
     def at(self, i: int) -> list[str]:
@@ -282,7 +283,11 @@ class Position(State):
         return [x for x in self.at(i) if x not in self.g["phantoms"]]
 
     def hex_of(self, uid: str) -> int:
-        return board().hex(self.piece(uid)["hex"])
+        g = self.g
+        rec = g["units"].get(uid)  # a unit or a phantom (ids never clash): the hot query of every rule
+        if rec is None:
+            rec = g["phantoms"][uid]
+        return board().m.index[rec["hex"]]  # type: ignore[no-any-return]
 
     def units_bb(self, side: str) -> int:
         """Hexes holding real units of ``side``."""
