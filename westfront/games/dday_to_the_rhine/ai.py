@@ -377,7 +377,9 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
         for p, (hx, hid) in zip(pieces, slots, strict=True):
             rec = c.piece(p)
             rec["hex"], rec["hid"] = hx, hid
-        c.touch()
+        # only who stands on the markers' hexes changed: local facts elsewhere (reaches, move tests) stay
+        hexof = board().m.index
+        c.touch(sum(1 << hexof[hx] for hx in {str(slot[0]) for slot in slots if slot[0]}))
     elif side == "german" and g.get("objective"):
         g["objective"] = rng.choice(sorted(OBJECTIVES))
         if g.get("cards"):

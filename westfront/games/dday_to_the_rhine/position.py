@@ -310,7 +310,10 @@ class Position(State):
 
     def zoc_bb(self, of_side: str) -> int:
         """11.0: every real unit projects ZOC into its six neighbours (not across sea hexsides)."""
-        return self.cached(("zoc", of_side), lambda: _zoc(self.units_bb(of_side)))  # type: ignore[no-any-return]
+        got = self.memo.get(("zoc", of_side))
+        if got is None:
+            got = self.cached(("zoc", of_side), lambda: _zoc(self.units_bb(of_side)))
+        return got  # type: ignore[no-any-return]
 
     def enemy_units_bb(self, side: str) -> int:
         """Hexes holding enemy pieces as ``side`` knows them. 18.5: the Allies cannot tell a phantom from a
@@ -321,15 +324,21 @@ class Position(State):
         """Enemy ZOC as ``side`` knows it (11.0; 18.5: for the Allies every hidden marker exerts ZOC)."""
         if side != "allied":
             return self.zoc_bb("allied")
-        return self.cached("zoc_seen", lambda: _zoc(self.pieces_bb("german")))  # type: ignore[no-any-return]
+        got = self.memo.get("zoc_seen")
+        if got is None:
+            got = self.cached("zoc_seen", lambda: _zoc(self.pieces_bb("german")))
+        return got  # type: ignore[no-any-return]
 
     def is_fortress_unit(self, uid: str) -> bool:
         return uid in self.g["units"] and U.udef(uid).cls.fortress
 
     # ----- control -----------------------------------------------------------------------
     def allied_control_bb(self) -> int:
-        b = board()
-        return self.cached("acbb", lambda: b.m.bb(b.hex(h) for h in self.g["control"]))  # type: ignore[no-any-return]
+        got = self.memo.get("acbb")
+        if got is None:
+            b = board()
+            got = self.cached("acbb", lambda: b.m.bb(b.hex(h) for h in self.g["control"]))
+        return got  # type: ignore[no-any-return]
 
     def controls(self, side: str, i: int) -> bool:
         """Cities and Walcheren are German until the Allies take them (2.0, 14.0)."""

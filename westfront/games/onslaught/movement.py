@@ -115,12 +115,16 @@ class Moves:
     board: Board
 
     def ends(self) -> list[int]:
+        return bits(self.ends_bb())
+
+    def ends_bb(self) -> int:
+        """The destinations as a bitboard."""
         bb = 0
         if self.normal:
             bb |= self.normal.reached
         if self.strategic:
             bb |= self.strategic.reached
-        return bits(bb)
+        return bb
 
     def mode(self, h: int) -> str:
         if self.normal is not None and (self.normal.reached >> h) & 1:

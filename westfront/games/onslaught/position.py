@@ -143,8 +143,14 @@ class Position(State):
         return None if h is None else self.map.index[h]
 
     def on_map(self, side: str | None = None) -> list[str]:
-        us = self.g["units"]
-        return [u for u in ALL_IDS if us[u]["hex"] is not None and (side is None or UNITS[u].side == side)]
+        """Divisions on the map (of ``side``), in order; memoised until a division moves (a new list each call)."""
+        key = ("on_map", side)
+        got = self.memo.get(key)
+        if got is None:
+            us = self.g["units"]
+            got = self.cached(key, lambda: tuple(
+                u for u in ALL_IDS if us[u]["hex"] is not None and (side is None or UNITS[u].side == side)))
+        return list(got)
 
     def in_box(self, box: str, side: str | None = None) -> list[str]:
         us = self.g["units"]
