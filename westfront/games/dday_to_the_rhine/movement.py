@@ -183,15 +183,19 @@ def in_enemy_zoc(s: Position, uid: str) -> bool:
 
 def move_blocked(s: Position, side: str) -> int:
     """Hexes a move of ``side`` may not enter: enemy pieces, and outside the playable area (18.3)."""
-    b = board()
-    return s.cached(("move_blocked", side),  # type: ignore[no-any-return]
-                    lambda: s.blocking_bb(side) | (b.land_bb & ~area_bb(s)))
+    got = s.memo.get(("move_blocked", side))
+    if got is None:
+        b = board()
+        got = s.cached(("move_blocked", side), lambda: s.blocking_bb(side) | (b.land_bb & ~area_bb(s)))
+    return got  # type: ignore[no-any-return]
 
 
 def motor_blocked(s: Position) -> int:
     """11.2: a motorised move never enters enemy ZOC either."""
-    return s.cached("motor_blocked",  # type: ignore[no-any-return]
-                    lambda: move_blocked(s, "allied") | s.enemy_zoc_bb("allied"))
+    got = s.memo.get("motor_blocked")
+    if got is None:
+        got = s.cached("motor_blocked", lambda: move_blocked(s, "allied") | s.enemy_zoc_bb("allied"))
+    return got  # type: ignore[no-any-return]
 
 
 def can_motor_somewhere(s: Position, uid: str) -> bool:
