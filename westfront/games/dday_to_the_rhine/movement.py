@@ -21,7 +21,7 @@ from ...core.bitboard import bits
 from ...core.movement import MoveModel, Reach, can_end_anywhere, reach
 from ...core.state import PureMemo
 from . import units as U
-from .board import EXIT_ZONES, board
+from .board import EXIT_ZONES, Board, board
 from .hidden import hidden_pieces
 from .position import Position
 from .supply import in_supply, supply_map
@@ -92,8 +92,22 @@ def tactical_reach(s: Position, uid: str, mp: int, start: int | None = None) -> 
     key = ("tactical_reach", uid, mp, i)
     got = s.memo.get(key)
     if got is None:
-        got = s.cached(key, lambda: reach(board().adj, i, tactical_model(s, uid, mp)), footprint(s, uid, i, mp))
+        def compute() -> Reach:
+            m = tactical_model(s, uid, mp)
+            return _tactical(board(), i, mp, m.blocked, m.stop, m.no_end, m.zoc)  # type: ignore[no-any-return]
+
+        got = s.cached(key, compute, footprint(s, uid, i, mp))
     return got  # type: ignore[no-any-return]
+
+
+def _tactical_of(b: Board, start: int, mp: int, blocked: int, stop: int, no_end: int, zoc: int) -> Reach:
+    return reach(b.adj, start, MoveModel(mp=mp, enter=b.enter_cost, side_extra=b.side_extra, blocked=blocked,
+                                         stop=stop, no_end=no_end, zoc=zoc, zoc_cost=ZOC_COST))
+
+
+_tactical = PureMemo(_tactical_of, limit=1024)
+"""A reach is a pure function of the board and the model's bitboards: a search that comes back to the same
+position on another iteration (a fresh copy, so a fresh memo) finds it here."""
 
 
 def motor_model(s: Position, uid: str, hexes: int) -> MoveModel:
@@ -120,9 +134,20 @@ def motor_reach_from(s: Position, uid: str, start: int, hexes: int) -> Reach:
     key = ("motor_reach", uid, hexes, start)
     got = s.memo.get(key)
     if got is None:
-        got = s.cached(key, lambda: reach(board().adj, start, motor_model(s, uid, hexes)),
-                       footprint(s, uid, start, hexes))
+        def compute() -> Reach:
+            m = motor_model(s, uid, hexes)
+            return _motor(board(), start, hexes, m.blocked, m.no_end)  # type: ignore[no-any-return]
+
+        got = s.cached(key, compute, footprint(s, uid, start, hexes))
     return got  # type: ignore[no-any-return]
+
+
+def _motor_of(b: Board, start: int, hexes: int, blocked: int, no_end: int) -> Reach:
+    return reach(b.adj, start, MoveModel(mp=hexes, enter=b.flat_cost, side_extra=b.rhine_blocked, blocked=blocked,
+                                         no_end=no_end))
+
+
+_motor = PureMemo(_motor_of, limit=1024)  # as ``_tactical``
 
 
 def rail_destinations(s: Position, uid: str) -> list[int]:

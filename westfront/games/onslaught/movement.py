@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.bitboard import Dilator, bits
+from ...core.state import PureMemo
 from .board import Board
 from .data import UNITS, other
 from .position import Position
@@ -80,8 +81,8 @@ def edge_ok(b: Board, side: str, a: int, c: int, bridges: int) -> bool:
     return True
 
 
-def flood(b: Board, side: str, start: int, mp: int, passable: int, stop: int, first_forbidden: int,
-          bridges: int) -> Flood:
+def _flood_of(b: Board, side: str, start: int, mp: int, passable: int, stop: int, first_forbidden: int,
+              bridges: int) -> Flood:
     dil: Dilator = b.dil_german if side == "german" else b.dil_allied
     s1 = 1 << start
     layers = [s1]
@@ -104,6 +105,12 @@ def flood(b: Board, side: str, start: int, mp: int, passable: int, stop: int, fi
     across = b.scheldt_only if side == "german" else b.major_only
     crossing = across.step(s1) & passable & ~first_forbidden & ~seen if mp > 0 else 0
     return Flood(start, tuple(layers), crossing, mp, stop, side, bridges)
+
+
+flood = PureMemo(_flood_of)
+"""One division's flood: a pure function of the board and its bitboards, shared by every position with the
+same ones — after an Allied move the other Allied divisions' floods are unchanged (only enemy units and their
+ZOC bound a move), and a search asks for them again at every node."""
 
 
 @dataclass(frozen=True)
