@@ -674,7 +674,10 @@ class State:
             self.legal_actions()
         legal = self._legal
         assert legal is not None
-        if a in legal:
+        for x in legal:  # interned actions: the chosen one is usually the very object listed
+            if x is a:
+                return
+        if a in legal:  # an equal action built another way
             return
         f = self._top()
         if f is None:

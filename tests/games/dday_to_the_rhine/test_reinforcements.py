@@ -289,3 +289,44 @@ def test_unit_sent_back_for_over_stacking_keeps_its_steps():
     s.apply("place ge-2sspc")
     s.apply(next(str(a) for a in s.legal_actions() if a.verb == "at"))
     assert s.unit("ge-2sspc")["strength"] == 1  # a first arrival still enters at 1 SP
+
+
+def test_fast_lists_agree_with_the_rule_functions():
+    # 1944 9.2, 9.3, 12.0: the reinforcement list reads ZOC, RP and the national limits once (steppable), the
+    # attack list finds targets by one bitboard step, and units alike share their entry hexes (9.1): each must
+    # give what the rule functions give unit by unit, in positions of real random games
+    import random
+
+    from westfront.games.dday_to_the_rhine.combat import overstacked_here
+    from westfront.games.dday_to_the_rhine.reinforcements import _build_hexes, _entry_hexes, steppable
+
+    def reference_targets(s, side):
+        enemy = s.units_bb("allied" if side == "german" else "german")
+        out = set()
+        for uid in s.on_map(side):
+            u = s.unit(uid)
+            if u["attacked"] or u["strat"] or overstacked_here(s, uid):
+                continue
+            out.update(n for n in board().adj[s.hex_of(uid)] if (enemy >> n) & 1)
+        return sorted(out)
+
+    checked = 0
+    for seed in (11, 12, 13):
+        s = westfront.load(GAME, seed=seed)
+        rnd = random.Random(seed)
+        n = 0
+        while not s.is_terminal() and n < 700:
+            for side in ("allied", "german"):
+                want = {u for u in s.on_map(side) if may_add_step(s, u) and can_afford(s, u, step_cost(u))}
+                assert steppable(s, side) == want
+                assert targets(s, side) == reference_targets(s, side)
+            for uid, u in s.g["units"].items():
+                if u["box"] == U.AVAILABLE:
+                    assert entry_hexes(s, uid) == _entry_hexes(s, uid)
+                if u["box"] == U.POOL:
+                    assert build_hexes(s, uid) == _build_hexes(s, uid)
+            checked += 1
+            acts = s.legal_actions()
+            s.apply(acts[rnd.randrange(len(acts))])
+            n += 1
+    assert checked > 1000

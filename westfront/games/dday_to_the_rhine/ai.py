@@ -253,19 +253,36 @@ def _cut_off(s: Position, uid: str, i: int) -> int:
     and no Allied unit on the continent ends the game, 17.1). The exact answer: the Allied
     supply map traced with the unit moved. A move changes only where Allied units stand
     (German ZOC, control, ports and beach-heads stay), so no copy of the position is needed."""
-    here = s.hex_of(uid)
-    units = s.g["units"]
-    hexof = board().m.index
-    allied = s.on_map("allied")
-    own = before = s.units_bb("allied")
-    if not any(u != uid and hexof[units[u]["hex"]] == here for u in allied):
-        own &= ~(1 << here)
-    own |= 1 << i
+    own_left, stranded = _cut_off_base(s, uid)
+    before = s.units_bb("allied")
+    own = own_left | 1 << i
     ezoc = s.enemy_zoc_bb("allied")
     # own units matter to supply only where they cancel German ZOC: elsewhere the map is today's
-    same = own & ezoc == before & ezoc
-    area = supply_map(s, "allied").area if same else compute(s, "allied", own).area
-    return sum(1 for u in allied if not (area >> (i if u == uid else hexof[units[u]["hex"]])) & 1)
+    if own & ezoc == before & ezoc:
+        return stranded + (0 if (supply_map(s, "allied").area >> i) & 1 else 1)
+    area = compute(s, "allied", own).area
+    units = s.g["units"]
+    hexof = board().m.index
+    return sum(1 for u in s.on_map("allied") if not (area >> (i if u == uid else hexof[units[u]["hex"]])) & 1)
+
+
+def _cut_off_base(s: Position, uid: str) -> tuple[int, int]:
+    """What :func:`_cut_off` needs for every destination of one unit, once per position: the Allied
+    units' hexes without it (its hex stays when a friend shares it), and how many of the others are
+    out of supply today (the count when the move re-traces nothing)."""
+
+    def build() -> tuple[int, int]:
+        here = s.hex_of(uid)
+        units = s.g["units"]
+        hexof = board().m.index
+        others = [hexof[units[u]["hex"]] for u in s.on_map("allied") if u != uid]
+        own = s.units_bb("allied")
+        if here not in others:
+            own &= ~(1 << here)
+        area = supply_map(s, "allied").area
+        return own, sum(1 for h in others if not (area >> h) & 1)
+
+    return s.cached(("ai_cut_off", uid), build)  # type: ignore[no-any-return]
 
 
 def _advance(s: Position, uid: str, i: int) -> float:
@@ -360,7 +377,9 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
         for p, (hx, hid) in zip(pieces, slots, strict=True):
             rec = c.piece(p)
             rec["hex"], rec["hid"] = hx, hid
-        c.touch()
+        # only who stands on the markers' hexes changed: local facts elsewhere (reaches, move tests) stay
+        hexof = board().m.index
+        c.touch(sum(1 << hexof[hx] for hx in {str(slot[0]) for slot in slots if slot[0]}))
     elif side == "german" and g.get("objective"):
         g["objective"] = rng.choice(sorted(OBJECTIVES))
         if g.get("cards"):

@@ -18,8 +18,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from ...core.actions import Action, act
 from ...core.bitboard import Dilator, bits
 from ...core.hexgrid import DIRECTIONS
 from ...core.mapdata import GameMap, load_map
@@ -169,6 +170,7 @@ class Board:
         self._zone_cache: dict[str, list[int]] = {}
         self._by_distance: dict[int, list[int]] = {}
         self._balls: dict[tuple[int, int], int] = {}
+        self._hex_actions: dict[str, list[Action]] = {}
         self._sup_zones = {k: frozenset(m.hex(h) for h in v) for k, v in sup.get("zones", {}).items()}
 
     # ----- names --------------------------------------------------------------------------
@@ -190,6 +192,17 @@ class Board:
 
     def hex(self, label: str) -> int:
         return self.m.index[label]
+
+    def hex_actions(self, verb: str) -> list[Action]:
+        """``act(verb, label)`` for every hex slot, built once per verb: a destination list is then
+        one list lookup per hex instead of a label and an interning per hex."""
+        got = self._hex_actions.get(verb)
+        if got is None:
+            table: list[Action | None] = [None] * self.size  # slots that are no hex have no action
+            for label, i in self.m.index.items():
+                table[i] = act(verb, label)
+            got = self._hex_actions[verb] = cast("list[Action]", table)
+        return got
 
     def name_of(self, i: int) -> str:
         return self.place_name.get(i) or self.m.label(i)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
+from ...core.bitboard import bits
 from ...core.combat.dice_pool import FACES_1944, PoolEntry, roll_faces, score
 from ...core.combat.odds_crt import Modifier
 from . import units as U
@@ -258,16 +259,16 @@ def roll(s: Position, n: int, side: str, why: str, rule: str) -> list[str]:
 def targets(s: Position, side: str) -> list[int]:
     """Enemy-held hexes next to a unit that may still attack (12.0)."""
     b = board()
-    out = set()
     enemy = s.units_bb("allied" if side == "german" else "german")
-    for uid in s.on_map(side):
-        u = s.unit(uid)
-        if u["attacked"] or u["strat"] or overstacked_here(s, uid):
+    units = s.g["units"]
+    index = b.m.index
+    able = 0  # hexes holding a unit that may still attack
+    for uid in s.index()[1][side]:
+        u = units[uid]
+        if u["attacked"] or u["strat"] or (u["over"] and overstacked_here(s, uid)):
             continue
-        for n in b.adj[s.hex_of(uid)]:
-            if (enemy >> n) & 1:
-                out.add(n)
-    return sorted(out)
+        able |= 1 << index[u["hex"]]
+    return bits(b.dilator.step(able) & enemy)  # the dilator steps to ``adj``; bits come lowest first
 
 
 def affordable(s: Position, side: str, target: int) -> bool:

@@ -21,7 +21,7 @@ from ...core.bitboard import bits
 from ...core.movement import MoveModel, Reach, can_end_anywhere, reach
 from ...core.state import PureMemo
 from . import units as U
-from .board import EXIT_ZONES, board
+from .board import EXIT_ZONES, Board, board
 from .hidden import hidden_pieces
 from .position import Position
 from .supply import in_supply, supply_map
@@ -92,8 +92,22 @@ def tactical_reach(s: Position, uid: str, mp: int, start: int | None = None) -> 
     key = ("tactical_reach", uid, mp, i)
     got = s.memo.get(key)
     if got is None:
-        got = s.cached(key, lambda: reach(board().adj, i, tactical_model(s, uid, mp)), footprint(s, uid, i, mp))
+        def compute() -> Reach:
+            m = tactical_model(s, uid, mp)
+            return _tactical(board(), i, mp, m.blocked, m.stop, m.no_end, m.zoc)  # type: ignore[no-any-return]
+
+        got = s.cached(key, compute, footprint(s, uid, i, mp))
     return got  # type: ignore[no-any-return]
+
+
+def _tactical_of(b: Board, start: int, mp: int, blocked: int, stop: int, no_end: int, zoc: int) -> Reach:
+    return reach(b.adj, start, MoveModel(mp=mp, enter=b.enter_cost, side_extra=b.side_extra, blocked=blocked,
+                                         stop=stop, no_end=no_end, zoc=zoc, zoc_cost=ZOC_COST))
+
+
+_tactical = PureMemo(_tactical_of, limit=1024)
+"""A reach is a pure function of the board and the model's bitboards: a search that comes back to the same
+position on another iteration (a fresh copy, so a fresh memo) finds it here."""
 
 
 def motor_model(s: Position, uid: str, hexes: int) -> MoveModel:
@@ -120,9 +134,20 @@ def motor_reach_from(s: Position, uid: str, start: int, hexes: int) -> Reach:
     key = ("motor_reach", uid, hexes, start)
     got = s.memo.get(key)
     if got is None:
-        got = s.cached(key, lambda: reach(board().adj, start, motor_model(s, uid, hexes)),
-                       footprint(s, uid, start, hexes))
+        def compute() -> Reach:
+            m = motor_model(s, uid, hexes)
+            return _motor(board(), start, hexes, m.blocked, m.no_end)  # type: ignore[no-any-return]
+
+        got = s.cached(key, compute, footprint(s, uid, start, hexes))
     return got  # type: ignore[no-any-return]
+
+
+def _motor_of(b: Board, start: int, hexes: int, blocked: int, no_end: int) -> Reach:
+    return reach(b.adj, start, MoveModel(mp=hexes, enter=b.flat_cost, side_extra=b.rhine_blocked, blocked=blocked,
+                                         no_end=no_end))
+
+
+_motor = PureMemo(_motor_of, limit=1024)  # as ``_tactical``
 
 
 def rail_destinations(s: Position, uid: str) -> list[int]:
@@ -183,15 +208,19 @@ def in_enemy_zoc(s: Position, uid: str) -> bool:
 
 def move_blocked(s: Position, side: str) -> int:
     """Hexes a move of ``side`` may not enter: enemy pieces, and outside the playable area (18.3)."""
-    b = board()
-    return s.cached(("move_blocked", side),  # type: ignore[no-any-return]
-                    lambda: s.blocking_bb(side) | (b.land_bb & ~area_bb(s)))
+    got = s.memo.get(("move_blocked", side))
+    if got is None:
+        b = board()
+        got = s.cached(("move_blocked", side), lambda: s.blocking_bb(side) | (b.land_bb & ~area_bb(s)))
+    return got  # type: ignore[no-any-return]
 
 
 def motor_blocked(s: Position) -> int:
     """11.2: a motorised move never enters enemy ZOC either."""
-    return s.cached("motor_blocked",  # type: ignore[no-any-return]
-                    lambda: move_blocked(s, "allied") | s.enemy_zoc_bb("allied"))
+    got = s.memo.get("motor_blocked")
+    if got is None:
+        got = s.cached("motor_blocked", lambda: move_blocked(s, "allied") | s.enemy_zoc_bb("allied"))
+    return got  # type: ignore[no-any-return]
 
 
 def can_motor_somewhere(s: Position, uid: str) -> bool:
@@ -204,16 +233,35 @@ def can_motor_somewhere(s: Position, uid: str) -> bool:
     key = ("can_motor", uid, i)
     got = s.memo.get(key)
     if got is None:
+        if _open_fact(s, ("motor_open", i), _motor_open, i):
+            return True
         got = s.cached(key, lambda: _can_motor(s, uid, i), footprint(s, uid, i, 2 * U.base_mp(uid)))
     return got  # type: ignore[no-any-return]
+
+
+def _open_fact(s: Position, key: tuple[Any, ...], fn: Any, i: int, *args: Any) -> bool:
+    """A first-step test ("an empty, open neighbour"): it reads only the neighbours of ``i``, what stands
+    on them and the enemy ZOC there, so its footprint is the ball of radius 2 — far smaller than the
+    full search's, and kept across most moves of a dense front. Shared by every unit on the hex."""
+    got = s.memo.get(key)
+    if got is None:
+        got = s.cached(key, lambda: fn(s, i, *args), board().ball(i, 2))
+    return got  # type: ignore[no-any-return]
+
+
+def _motor_open(s: Position, i: int) -> bool:
+    """11.2: a motorised first step to an empty neighbour outside enemy ZOC, not across the Rhine."""
+    b = board()
+    blocked = motor_blocked(s)
+    occ = s.occupancy()
+    rhine = b.rhine_blocked
+    return any(not (blocked >> n) & 1 and n not in occ and (i, n) not in rhine for n in b.adj[i])
 
 
 def _can_motor(s: Position, uid: str, i: int) -> bool:
     b = board()
     blocked = motor_blocked(s)
-    occ = s.occupancy()
-    rhine = b.rhine_blocked
-    if any(not (blocked >> n) & 1 and n not in occ and (i, n) not in rhine for n in b.adj[i]):
+    if _motor_open(s, i):
         return True
     passable = b.land_bb & ~blocked
     no_end = friends_bb(s, "allied", uid)
@@ -238,16 +286,18 @@ def can_step_somewhere(s: Position, uid: str, mp: int) -> bool:
     key = ("can_step", uid, mp, i)
     got = s.memo.get(key)
     if got is None:
+        phantom = uid in s.g["phantoms"]
+        if not phantom:
+            side = s.side_of(uid)
+            if _open_fact(s, ("step_open", side, mp, i), _step_open, i, side, mp):
+                return True
         got = s.cached(key, lambda: _can_step(s, uid, mp, i), footprint(s, uid, i, mp))
     return got  # type: ignore[no-any-return]
 
 
-def _can_step(s: Position, uid: str, mp: int, i: int) -> bool:
-    """Cheap test before a full search: an empty neighbour within the allowance."""
+def _step_open(s: Position, i: int, side: str, mp: int) -> bool:
+    """11.0: an empty, open neighbour ``side`` may enter with ``mp`` (terrain or ZOC, plus the Rhine)."""
     b = board()
-    if uid in s.g["phantoms"]:
-        return bool(tactical_reach(s, uid, mp).ends)
-    side = s.side_of(uid)
     blocked = move_blocked(s, side)
     occ = s.occupancy()
     ezoc = s.enemy_zoc_bb(side)
@@ -257,6 +307,17 @@ def _can_step(s: Position, uid: str, mp: int, i: int) -> bool:
         c = max(b.enter_cost[n], ZOC_COST if (ezoc >> n) & 1 else 0) + max(b.side_extra.get((i, n), 0), 0)
         if c <= mp:
             return True
+    return False
+
+
+def _can_step(s: Position, uid: str, mp: int, i: int) -> bool:
+    """Cheap test before a full search: an empty neighbour within the allowance."""
+    b = board()
+    if uid in s.g["phantoms"]:
+        return bool(tactical_reach(s, uid, mp).ends)
+    side = s.side_of(uid)
+    if _step_open(s, i, side, mp):
+        return True
     return can_end_anywhere(b.adj, i, tactical_model(s, uid, mp))
 
 
@@ -312,16 +373,12 @@ def route_points(s: Position, uid: str, r: Reach, budget: int) -> list[int]:
     side = s.side_of(uid)
     stop = b.stop_bb & ~(b.mountain_bb if U.udef(uid).cls.mountain else 0)
     walcheren = b.opt("Walcheren")
-    markers = 0
+    places = b.city_bb | (1 << walcheren if walcheren is not None else 0)
+    allied_held = s.allied_control_bb()
+    worth = places & (~allied_held if side == "allied" else allied_held)  # 14.0: not yet controlled
     if side == "allied":
         for p in hidden_pieces(s):
-            markers |= 1 << s.hex_of(p)
-    out = []
-    for h in r.ends:
-        if r.cost[h] >= budget or (stop >> h) & 1:
-            continue
-        takes = (h in b.cities or h == walcheren) and not s.controls(side, h)
-        uncovers = bool(markers and b.within(h, 2) & markers)
-        if takes or uncovers:
-            out.append(h)
-    return out
+            worth |= b.within(s.hex_of(p), 2)  # 18.5: within two hexes of a marker (distance is symmetric)
+    worth &= ~stop
+    cost = r.cost
+    return [h for h in r.ends if (worth >> h) & 1 and cost[h] < budget]

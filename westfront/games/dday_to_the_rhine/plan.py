@@ -154,10 +154,21 @@ def compute(s: Position, side: str) -> Plan:
 
 def plan(s: Position, side: str) -> Plan:
     """The side's plan for this position, memoised until the position changes."""
-    return s.cached(("plan", side), lambda: compute(s, side))  # type: ignore[no-any-return]
+    got = s.memo.get(("plan", side))
+    if got is None:
+        got = s.cached(("plan", side), lambda: compute(s, side))
+    return got  # type: ignore[no-any-return]
 
 
 def army_exit_distance(s: Position) -> int:
-    """Hexes from the Allied army nearest an exit zone to that zone (FAR with no army on the map)."""
-    ex = exit_field()
-    return min((ex[s.hex_of(u)] for u in s.on_map("allied") if U.is_army(u)), default=FAR)
+    """Hexes from the Allied army nearest an exit zone to that zone (FAR with no army on the map).
+    Memoised on the position: the AI's priors ask it for every destination they score."""
+
+    def build() -> int:
+        ex = exit_field()
+        return min((ex[s.hex_of(u)] for u in s.on_map("allied") if U.is_army(u)), default=FAR)
+
+    got = s.memo.get("army_exit_distance")
+    if got is None:
+        got = s.cached("army_exit_distance", build)
+    return got  # type: ignore[no-any-return]

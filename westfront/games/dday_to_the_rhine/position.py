@@ -125,6 +125,16 @@ def _zoc_of(units: int) -> int:
 _zoc = PureMemo(_zoc_of)  # a side's ZOC depends only on where its units stand: a move of the other side keeps it
 
 
+Index = tuple[dict[int, list[str]], dict[str, list[str]], dict[str, int], dict[str, int]]
+
+
+def _rank_of(ids: tuple[str, ...]) -> dict[str, int]:
+    return {uid: k for k, uid in enumerate(ids)}
+
+
+_rank = PureMemo(_rank_of, limit=8)  # each unit's place in ``g["units"]``: the order of the unit index's lists
+
+
 def migrate(g: dict[str, Any]) -> None:
     """Rename the keys of saves written before the reshaping (``sp`` -> ``strength``, ``att`` codes -> words)."""
     units = g.get("units")
@@ -178,36 +188,83 @@ class Position(State):
     def is_phantom(self, pid: str) -> bool:
         return pid in self.g["phantoms"]
 
-    def index(self) -> tuple[dict[int, list[str]], dict[str, list[str]], dict[str, int], dict[str, int]]:
+    def index(self) -> Index:
         """Who stands where, built in one pass: (hex -> ids, side -> unit ids, side -> unit hexes,
-        side -> hexes with any piece of that side, phantoms included)."""
+        side -> hexes with any piece of that side, phantoms included). A move updates it (``put``)."""
+        got = self.memo.get("index")
+        if got is None:
+            got = self.cached("index", self._build_index)
+        return got  # type: ignore[no-any-return]
 
-        def build() -> tuple[dict[int, list[str]], dict[str, list[str]], dict[str, int], dict[str, int]]:
-            hexof = board().m.index
-            sides = U.sides()
-            occ: dict[int, list[str]] = {}
-            onmap: dict[str, list[str]] = {"german": [], "allied": []}
-            ubb = {"german": 0, "allied": 0}
-            for uid, u in self.g["units"].items():
-                lab = u["hex"]
-                if lab:
-                    i = hexof[lab]
-                    if i in occ:
-                        occ[i].append(uid)
-                    else:
-                        occ[i] = [uid]
-                    side = sides[uid]
-                    onmap[side].append(uid)
-                    ubb[side] |= 1 << i
-            pbb = dict(ubb)
-            for pid, p in self.g["phantoms"].items():
-                if p["hex"]:
-                    i = hexof[p["hex"]]
-                    occ.setdefault(i, []).append(pid)
-                    pbb["german"] |= 1 << i
-            return occ, onmap, ubb, pbb
+    def _build_index(self) -> Index:
+        hexof = board().m.index
+        sides = U.sides()
+        occ: dict[int, list[str]] = {}
+        onmap: dict[str, list[str]] = {"german": [], "allied": []}
+        ubb = {"german": 0, "allied": 0}
+        for uid, u in self.g["units"].items():
+            lab = u["hex"]
+            if lab:
+                i = hexof[lab]
+                if i in occ:
+                    occ[i].append(uid)
+                else:
+                    occ[i] = [uid]
+                side = sides[uid]
+                onmap[side].append(uid)
+                ubb[side] |= 1 << i
+        pbb = dict(ubb)
+        for pid, p in self.g["phantoms"].items():
+            if p["hex"]:
+                i = hexof[p["hex"]]
+                occ.setdefault(i, []).append(pid)
+                pbb["german"] |= 1 << i
+        return occ, onmap, ubb, pbb
 
-        return self.cached("index", build)  # type: ignore[no-any-return]
+    def _moved_index(self, before: Index, uid: str, old: int | None, new: int | None) -> Index:
+        """``before`` with real unit ``uid`` moved from slot ``old`` to ``new`` (None: off the map), the lists in
+        the order a rebuild gives (``g["units"]`` order, phantoms last). Memo values are shared with clones:
+        changed lists and dicts are new ones, never edited."""
+        occ0, onmap0, ubb0, pbb0 = before
+        rank = _rank(tuple(self.g["units"]))
+        sides = U.sides()
+        side = sides[uid]
+        occ = dict(occ0)
+        ubb = dict(ubb0)
+        pbb = dict(pbb0)
+        phantoms = self.g["phantoms"]
+        if old is not None:
+            left = [x for x in occ[old] if x != uid]
+            if left:
+                occ[old] = left
+            else:
+                del occ[old]
+            if not any(x not in phantoms and sides[x] == side for x in left):
+                ubb[side] &= ~(1 << old)
+                if side == "allied" or not any(x in phantoms for x in left):
+                    pbb[side] &= ~(1 << old)
+        if new is not None:
+            here = occ.get(new, [])
+            r = rank[uid]
+            k = 0
+            while k < len(here) and here[k] not in phantoms and rank[here[k]] < r:
+                k += 1
+            occ[new] = [*here[:k], uid, *here[k:]]
+            ubb[side] |= 1 << new
+            pbb[side] |= 1 << new
+        onmap = onmap0
+        if (old is None) != (new is None):
+            ids = onmap0[side]
+            if new is None:
+                ids = [x for x in ids if x != uid]
+            else:
+                r = rank[uid]
+                k = 0
+                while k < len(ids) and rank[ids[k]] < r:
+                    k += 1
+                ids = [*ids[:k], uid, *ids[k:]]
+            onmap = {**onmap0, side: ids}
+        return occ, onmap, ubb, pbb
 
     def on_map(self, side: str | None = None) -> list[str]:
         """Real units on the map (phantoms are not units)."""
@@ -215,7 +272,8 @@ class Position(State):
         return list(onmap[side]) if side else onmap["german"] + onmap["allied"]
 
     def occupancy(self) -> dict[int, list[str]]:
-        """Hex slot -> ids standing there, phantoms included (they look like units)."""
+        """Hex slot -> ids standing there, phantoms included (they look like units). Each list is in
+        ``g["units"]`` order, phantoms last; the order of the hexes means nothing (``put`` updates the index)."""
         return self.index()[0]
 
     def at(self, i: int) -> list[str]:
@@ -225,7 +283,11 @@ class Position(State):
         return [x for x in self.at(i) if x not in self.g["phantoms"]]
 
     def hex_of(self, uid: str) -> int:
-        return board().hex(self.piece(uid)["hex"])
+        g = self.g
+        rec = g["units"].get(uid)  # a unit or a phantom (ids never clash): the hot query of every rule
+        if rec is None:
+            rec = g["phantoms"][uid]
+        return board().m.index[rec["hex"]]  # type: ignore[no-any-return]
 
     def units_bb(self, side: str) -> int:
         """Hexes holding real units of ``side``."""
@@ -248,7 +310,10 @@ class Position(State):
 
     def zoc_bb(self, of_side: str) -> int:
         """11.0: every real unit projects ZOC into its six neighbours (not across sea hexsides)."""
-        return self.cached(("zoc", of_side), lambda: _zoc(self.units_bb(of_side)))  # type: ignore[no-any-return]
+        got = self.memo.get(("zoc", of_side))
+        if got is None:
+            got = self.cached(("zoc", of_side), lambda: _zoc(self.units_bb(of_side)))
+        return got  # type: ignore[no-any-return]
 
     def enemy_units_bb(self, side: str) -> int:
         """Hexes holding enemy pieces as ``side`` knows them. 18.5: the Allies cannot tell a phantom from a
@@ -259,15 +324,21 @@ class Position(State):
         """Enemy ZOC as ``side`` knows it (11.0; 18.5: for the Allies every hidden marker exerts ZOC)."""
         if side != "allied":
             return self.zoc_bb("allied")
-        return self.cached("zoc_seen", lambda: _zoc(self.pieces_bb("german")))  # type: ignore[no-any-return]
+        got = self.memo.get("zoc_seen")
+        if got is None:
+            got = self.cached("zoc_seen", lambda: _zoc(self.pieces_bb("german")))
+        return got  # type: ignore[no-any-return]
 
     def is_fortress_unit(self, uid: str) -> bool:
         return uid in self.g["units"] and U.udef(uid).cls.fortress
 
     # ----- control -----------------------------------------------------------------------
     def allied_control_bb(self) -> int:
-        b = board()
-        return self.cached("acbb", lambda: b.m.bb(b.hex(h) for h in self.g["control"]))  # type: ignore[no-any-return]
+        got = self.memo.get("acbb")
+        if got is None:
+            b = board()
+            got = self.cached("acbb", lambda: b.m.bb(b.hex(h) for h in self.g["control"]))
+        return got  # type: ignore[no-any-return]
 
     def controls(self, side: str, i: int) -> bool:
         """Cities and Walcheren are German until the Allies take them (2.0, 14.0)."""
@@ -338,7 +409,16 @@ class Position(State):
         p["hex"] = label
         if label is not None:
             p["box"] = None
-        self.touch((1 << index[old] if old else 0) | (1 << index[label] if label else 0))
+        i = index[old] if old else None
+        j = index[label] if label else None
+        before = self.memo.get("index") if uid not in self.g["phantoms"] else None
+        self.touch((1 << i if i is not None else 0) | (1 << j if j is not None else 0))
+        if before is not None and i != j:  # the unit index is updated, not rebuilt
+            self.memo["index"] = self._moved_index(before, uid, i, j)
+            if self.CHECK_CACHE:
+                if self._memo_fns is None:
+                    self._memo_fns = {}
+                self._memo_fns["index"] = self._build_index
 
     def spend(self, side: str, n: int) -> None:
         if n > self.g["rp"][side]:

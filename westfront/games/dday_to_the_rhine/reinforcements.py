@@ -8,10 +8,12 @@ per nationality each month (9.3).
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.bitboard import bits
 from . import units as U
 from .board import RUHR, board
-from .data import tables
+from .data import tables, units
 from .movement import area_bb
 from .position import Position
 from .supply import supply_map
@@ -72,7 +74,17 @@ def allied_bases(s: Position, uid: str) -> set[int]:
 
 
 def entry_hexes(s: Position, uid: str) -> list[int]:
-    """9.1: where an arriving reinforcement may be placed."""
+    """9.1: where an arriving reinforcement may be placed. It depends on the unit only through its
+    side, entry place, nation and army group, so units alike share one memoised answer per position."""
+    d = U.udef(uid)
+    key = ("entry_hexes", d.side, d.entry_at, d.nation, d.group, U.group(uid))
+    got = s.memo.get(key)
+    if got is None:
+        got = s.cached(key, lambda: tuple(_entry_hexes(s, uid)))
+    return list(got)
+
+
+def _entry_hexes(s: Position, uid: str) -> list[int]:
     b = board()
     d = U.udef(uid)
     if d.side == "allied":
@@ -102,7 +114,17 @@ def _german_entry_cities(s: Position, uid: str, table: dict[str, list[str]]) -> 
 
 
 def build_hexes(s: Position, uid: str) -> list[int]:
-    """9.2: where a rebuilt replacement unit is placed, by army group and nation."""
+    """9.2: where a rebuilt replacement unit is placed, by army group and nation (memoised per position
+    like :func:`entry_hexes`, shared by units alike)."""
+    d = U.udef(uid)
+    key = ("build_hexes", d.side, d.entry_at, d.nation, d.group, d.cls.volksturm, U.group(uid))
+    got = s.memo.get(key)
+    if got is None:
+        got = s.cached(key, lambda: tuple(_build_hexes(s, uid)))
+    return list(got)
+
+
+def _build_hexes(s: Position, uid: str) -> list[int]:
     b = board()
     d = U.udef(uid)
     if d.side == "allied":
@@ -161,6 +183,38 @@ def may_rebuild(s: Position, uid: str) -> bool:
     if U.never_replaced(uid):
         return False
     return not (U.late_war_loss(uid) and s.turn >= 8)
+
+
+@cache
+def step_facts() -> dict[str, tuple[int, bool, str, int]]:
+    """Per unit, what the replacement-step test reads that never changes: (full strength, never
+    replaced, 9.3 replacement class, step cost). Once per process, for the reinforcement list."""
+    return {uid: (U.max_strength(uid), U.never_replaced(uid), U.replacement_class(uid), step_cost(uid))
+            for uid in units()}
+
+
+def steppable(s: Position, side: str) -> set[str]:
+    """The units of ``side`` on the map that may take a replacement step now and can pay for it:
+    ``may_add_step`` and ``can_afford(step_cost)`` for each, with the ZOC, RP and 9.3 limits read once."""
+    ezoc = s.enemy_zoc_bb(side)
+    index = board().m.index
+    rp = s.rp(side)
+    limits = tables()["replacement_limits"]
+    repl = s.g["repl"]
+    facts = step_facts()
+    units_g = s.g["units"]
+    out = set()
+    for uid in s.on_map(side):
+        u = units_g[uid]
+        full, never, cls, cost = facts[uid]
+        if u["strength"] >= full or never:
+            continue
+        if u["added"] >= 1 and (ezoc >> index[u["hex"]]) & 1:
+            continue  # 9.2: in enemy ZOC, one step a month
+        if rp < cost or (cls in limits and int(limits[cls]) - int(repl.get(cls, 0)) < cost):
+            continue  # 9.3
+        out.add(uid)
+    return out
 
 
 def may_add_step(s: Position, uid: str) -> bool:

@@ -68,15 +68,17 @@ class Activation(Step[Position]):
         allied = side == "allied"
         turn2 = s.turn >= 2
         coastal_forts = b.fortress_bb & b.coast_bb
+        memo = s.memo
         for pid in sorted(pieces):
-            h = handle(s, pid)  # 18.5: hidden pieces are named by their markers
             if pid in phantoms:
+                h = handle(s, pid)  # 18.5: hidden pieces are named by their markers
                 p = phantoms[pid]
                 if not p["moved"] and (p.get("free_move") or p.get("paid") or rp_ok) \
                         and can_step_somewhere(s, pid, PHANTOM_MP):
                     out.append(act("move", h))
                 continue
             u = units[pid]
+            h = u.get("hid") or pid  # ``handle``
             i = index[u["hex"]]
             # in_supply (13.0; 8.0: coastal fortress garrisons are never out of supply)
             supplied = bool((area >> i) & 1) or (not allied and bool((coastal_forts >> i) & 1)
@@ -85,19 +87,28 @@ class Activation(Step[Position]):
             paid = bool(u.get("free_move") or u.get("paid")) or rp_ok
             if not u["moved"] and mp and paid:
                 # may_move (6.2 / 18.4: not Manteuffel in June); unit_mp: -1 out of supply, +1 RCO (10.0, 16.0)
-                if not u["strat"] and pid != frozen \
-                        and can_step_somewhere(s, pid, max(mp - (not supplied) + (1 if u["rco"] else 0), 0)):
-                    out.append(act("move", h))
+                if not u["strat"] and pid != frozen:
+                    step_mp = max(mp - (not supplied) + (1 if u["rco"] else 0), 0)
+                    ok = memo.get(("can_step", pid, step_mp, i))  # the memo hit of ``can_step_somewhere``
+                    if ok is None:
+                        ok = can_step_somewhere(s, pid, step_mp)
+                    if ok:
+                        out.append(act("move", h))
                 # may_strategic (11.1): in supply, out of enemy ZOC, not after an attack that failed
                 if (allied or rail) and supplied and u["attacked"] != "held" and not (ezoc >> i) & 1:
                     if allied:
-                        if can_motor_somewhere(s, pid):
+                        ok = memo.get(("can_motor", pid, i))
+                        if ok is None:
+                            ok = can_motor_somewhere(s, pid)
+                        if ok:
                             out.append(act("motor", h))
                     elif turn2 or u.get("free_move"):
                         out.append(act("rail", h))
             if surprise and not u["rco"] and not (u["moved"] and u["attacked"]) and supplied:
                 out.append(act("surprise", h))
-        out += [act("attack", b.label(t)) for t in targets(s, side) if affordable(s, side, t)]
+        # every target has an eligible attacker (the same test picks both), so with 1 RP left each is affordable
+        attack = b.hex_actions("attack")
+        out += [attack[t] for t in targets(s, side) if rp_ok or affordable(s, side, t)]
         out += disband_actions(s, side)
         out.append(act("end"))
         return out
@@ -196,8 +207,10 @@ class MoveUnit(Step[Position]):
                 out = [act("to", b.label(h)) for h in sorted(groups.get(b.hex(f["via"]), []))]
             return [*out, act("cancel")]
         r = move_reach(s, f)
-        out = [act("to", b.label(h)) for h in r.ends]
-        out += [act("through", b.label(h)) for h in route_points(s, f["unit"], r, self.budget(s, f))]
+        to = b.hex_actions("to")
+        out = [to[h] for h in r.ends]
+        through = b.hex_actions("through")
+        out += [through[h] for h in route_points(s, f["unit"], r, self.budget(s, f))]
         if f["mode"] == "tactical":
             out += [act("exit", b.label(h)) for h, _ in exit_options(s, f["unit"], r, self.budget(s, f))]
         if f.get("left") is not None:

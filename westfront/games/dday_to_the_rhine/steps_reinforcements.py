@@ -28,10 +28,10 @@ from .reinforcements import (
     charge,
     entry_hexes,
     launch_rco,
-    may_add_step,
     may_rebuild,
     rco_available,
     step_cost,
+    steppable,
 )
 
 
@@ -58,16 +58,19 @@ class Reinforce(Step[Position]):
         out: list[Action] = []
         if side == "german" and rco_available(s):
             out.append(act("launch"))
-        for uid in sorted(g["units"]):
-            u = g["units"][uid]
-            if U.udef(uid).side != side:
+        units = g["units"]
+        steps = steppable(s, side)  # may_add_step and can_afford(step_cost), with the shared reads once
+        for uid in U.ids_of(side):
+            u = units.get(uid)
+            if u is None:
                 continue
-            if u["box"] == U.AVAILABLE and entry_hexes(s, uid):
+            box = u["box"]
+            if box == U.AVAILABLE and entry_hexes(s, uid):
                 out.append(act("place", uid))
-            elif u["box"] == U.POOL and may_rebuild(s, uid) and can_afford(s, uid, build_cost(uid)) \
+            elif box == U.POOL and may_rebuild(s, uid) and can_afford(s, uid, build_cost(uid)) \
                     and build_hexes(s, uid):
                 out.append(act("build", uid))
-            elif u["hex"] and may_add_step(s, uid) and can_afford(s, uid, step_cost(uid)):
+            elif uid in steps:
                 out.append(act("step", handle(s, uid)))
         out += disband_actions(s, side)
         out.append(act("done"))

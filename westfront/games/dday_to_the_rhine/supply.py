@@ -79,8 +79,12 @@ _trace = PureMemo(_flood)  # a move that changes no hex a trace may pass leaves 
 
 
 def supply_map(s: Position, side: str) -> SupplyMap:
-    """The side's supply map, memoised on the position until it changes."""
-    return s.cached(("supply", side), lambda: compute(s, side))  # type: ignore[no-any-return]
+    """The side's supply map, memoised on the position until it changes (asked per piece and per
+    destination scored: the memo is read directly, ``cached`` only on a miss)."""
+    got = s.memo.get(("supply", side))
+    if got is None:
+        got = s.cached(("supply", side), lambda: compute(s, side))
+    return got  # type: ignore[no-any-return]
 
 
 def in_supply(s: Position, uid: str) -> bool:

@@ -28,6 +28,12 @@ def sides() -> dict[str, str]:
     return {uid: d.side for uid, d in units().items()}
 
 
+@cache
+def ids_of(side: str) -> tuple[str, ...]:
+    """A side's unit ids in sorted order (the order of every unit list), once per process."""
+    return tuple(sorted(uid for uid, d in units().items() if d.side == side))
+
+
 def max_strength(uid: str) -> int:
     return udef(uid).cls.strength
 

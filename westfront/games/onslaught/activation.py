@@ -12,16 +12,38 @@ from .supply import stack_in_supply
 
 
 def own_stacks(s: Position, side: str, *, armor_only: bool = False) -> dict[int, list[str]]:
-    """Hex -> own divisions there not yet activated this action."""
+    """Hex -> own divisions there not yet activated this action (new lists: callers may keep them)."""
     activated = set(s.act["activated"])
     out: dict[int, list[str]] = {}
-    for h, us in s.occupancy().items():
-        if UNITS[us[0]].side != side:
-            continue
-        free = [u for u in us if u not in activated and (not armor_only or UNITS[u].armor)]
-        if free:
-            out[h] = free
+    for h, us in side_stacks(s, side, armor_only):
+        if activated.isdisjoint(us):
+            out[h] = list(us)
+        else:
+            free = [u for u in us if u not in activated]
+            if free:
+                out[h] = free
     return out
+
+
+def side_stacks(s: Position, side: str, armor_only: bool = False) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The side's stacks (its armour only, when asked) by hex, memoised on the position: the activation
+    lists ask for them after every move, and only the activated ones differ. (By hex, not in the unit
+    index's order: a move updates that index in place of a rebuild, so its hexes' order means nothing.)"""
+    key = ("stacks", side, armor_only)
+    got = s.memo.get(key)
+    if got is None:
+        def build() -> tuple[tuple[int, tuple[str, ...]], ...]:
+            out = []
+            for h, us in sorted(s.occupancy().items()):
+                if UNITS[us[0]].side != side:
+                    continue
+                mine = tuple(u for u in us if not armor_only or UNITS[u].armor)
+                if mine:
+                    out.append((h, mine))
+            return tuple(out)
+
+        got = s.cached(key, build)
+    return got  # type: ignore[no-any-return]
 
 
 def can_attack_somewhere(s: Position, side: str) -> bool:

@@ -20,7 +20,7 @@ from ...core.state import State
 from .combat import adjacent_attackers, assess, enemy_hexes_next_to
 from .data import LAST_TURN, UNITS, other
 from .movement import bridge_hexes, moves
-from .plan import FAR, Plan, cover_counts, front_bb, holding, plan
+from .plan import FAR, Plan, cover_counts, front_bb, holding, levels, plan
 from .position import Position
 from .supply import supply_area
 from .victory import score
@@ -176,8 +176,10 @@ class _Context:
         if "bridges" not in self.facts:
             self.facts["bridges"] = self.f.get("bridges", bridge_hexes(s, self.side))
         oos = uid in s.act["out_of_supply"] if s.pos["action"] else not (supply_area(s, self.side) >> h) & 1
-        ends = moves(s, uid, oos=oos, bridges=self.facts["bridges"], normal=True).ends()
-        best = min((p.field[e] for e in ends), default=d)
+        ends = moves(s, uid, oos=oos, bridges=self.facts["bridges"], normal=True).ends_bb()
+        # the nearest destination to the plan: the lowest level of its field that any destination is on
+        lv = levels(p.field)
+        best = next((k for k in range(min(d, len(lv))) if ends & lv[k]), d)
         if best >= d:
             return -0.3  # nowhere nearer the plan within reach: moving would only shuffle
         return 0.1 + 0.03 * min(d, 10) + 0.04 * min(d - best, 6)

@@ -143,6 +143,7 @@ class Board:
         self.east_of_vl = self._zone(n["east_of_vl"]) & self.land or self._flood_east(sea_sides)
         self.coast_france = self._zone(n["france_coast"]) & self.land or self._coast(sea_sides) & self.france
         self._fit = self._fit_projection()
+        self._centre_table: np.ndarray | None = None
         # map blocks for two-level hex choices (hexchoice.py) and offsets for picking their middles
         # neighbours not across the sea (retreats, advances)
         self.land_nbrs: list[list[int]] = [[j for j in ns if (i, j) not in sea_sides] for i, ns in enumerate(m.nbrs)]
@@ -203,7 +204,25 @@ class Board:
     # ----- lookups ----------------------------------------------------------------
     def nearest(self, lon: float, lat: float, among: int) -> int:
         """The hex of ``among`` nearest a geographic point (historical set-up positions)."""
-        return min(bits(among), key=lambda h: (self.distance_to(lon, lat, h), h))
+        if self._fit is None:
+            raise ValueError("the map has no places with lon/lat to locate set-up positions")
+        x, y = np.array([lon, lat, 1.0]) @ self._fit
+        hexes = np.array(bits(among), dtype=np.int64)
+        centres = self._centres()[hexes]
+        dx = centres[:, 0] - x
+        dy = centres[:, 1] - y
+        d = dx * dx + dy * dy  # ``distance_to`` for every candidate at once (set-up: one call per unit)
+        return int(hexes[int(np.argmin(d))])  # the first of equal distances: the lowest hex, as ``(d, h)`` orders
+
+    def _centres(self) -> np.ndarray:
+        """Hex-centre pixels (size 1) of every slot, NaN where there is no hex; built on first use."""
+        if self._centre_table is None:
+            table = np.full((self.m.size, 2), np.nan)
+            for i, ax in enumerate(self.m.axial):
+                if ax is not None:
+                    table[i] = self.m.grid.center(ax, 1.0)
+            self._centre_table = table
+        return self._centre_table
 
     def distance_to(self, lon: float, lat: float, h: int) -> float:
         """Squared distance, in hex-size units, from a geographic point to the centre of hex ``h``."""
@@ -213,7 +232,8 @@ class Board:
         ax = self.m.axial[h]
         assert ax is not None
         cx, cy = self.m.grid.center(ax, 1.0)
-        return float((cx - x) ** 2 + (cy - y) ** 2)
+        dx, dy = cx - x, cy - y
+        return float(dx * dx + dy * dy)
 
     def locate(self, lon: float, lat: float) -> int:
         return self.nearest(lon, lat, self.land)

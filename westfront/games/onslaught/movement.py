@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.bitboard import Dilator, bits
+from ...core.state import PureMemo
 from .board import Board
 from .data import UNITS, other
 from .position import Position
@@ -80,8 +81,8 @@ def edge_ok(b: Board, side: str, a: int, c: int, bridges: int) -> bool:
     return True
 
 
-def flood(b: Board, side: str, start: int, mp: int, passable: int, stop: int, first_forbidden: int,
-          bridges: int) -> Flood:
+def _flood_of(b: Board, side: str, start: int, mp: int, passable: int, stop: int, first_forbidden: int,
+              bridges: int) -> Flood:
     dil: Dilator = b.dil_german if side == "german" else b.dil_allied
     s1 = 1 << start
     layers = [s1]
@@ -106,6 +107,12 @@ def flood(b: Board, side: str, start: int, mp: int, passable: int, stop: int, fi
     return Flood(start, tuple(layers), crossing, mp, stop, side, bridges)
 
 
+flood = PureMemo(_flood_of)
+"""One division's flood: a pure function of the board and its bitboards, shared by every position with the
+same ones — after an Allied move the other Allied divisions' floods are unchanged (only enemy units and their
+ZOC bound a move), and a search asks for them again at every node."""
+
+
 @dataclass(frozen=True)
 class Moves:
     """Where one division may go this activation, by normal or strategic movement."""
@@ -115,12 +122,16 @@ class Moves:
     board: Board
 
     def ends(self) -> list[int]:
+        return bits(self.ends_bb())
+
+    def ends_bb(self) -> int:
+        """The destinations as a bitboard."""
         bb = 0
         if self.normal:
             bb |= self.normal.reached
         if self.strategic:
             bb |= self.strategic.reached
-        return bits(bb)
+        return bb
 
     def mode(self, h: int) -> str:
         if self.normal is not None and (self.normal.reached >> h) & 1:
@@ -156,17 +167,21 @@ def moves(s: Position, uid: str, *, oos: bool, bridges: int, normal: bool = True
     return s.cached(key, lambda: _moves(s, uid, oos, bridges, normal, strategic))  # type: ignore[no-any-return]
 
 
-def _moves(s: Position, uid: str, oos: bool, bridges: int, normal: bool, strategic: bool) -> Moves:
-    info = UNITS[uid]
-    side = info.side
+def _setting(s: Position, uid: str) -> tuple[str, str, int, Board, int]:
+    """What every move of a division starts from: its side, the enemy side, its hex, the board and the
+    hexes it may pass (land free of enemy units, 6.1)."""
+    side = UNITS[uid].side
     enemy_side = other(side)
     start = s.hex_of(uid)
     assert start is not None
     b = s.board
-    enemy = s.side_bb(enemy_side)
+    return side, enemy_side, start, b, b.land & ~s.side_bb(enemy_side)
+
+
+def _moves(s: Position, uid: str, oos: bool, bridges: int, normal: bool, strategic: bool) -> Moves:
+    side, enemy_side, start, b, passable = _setting(s, uid)
     ezoc = s.zoc_bb(enemy_side)
-    mp = info.type.mp
-    passable = b.land & ~enemy
+    mp = UNITS[uid].type.mp
     nf = sf = None
     if normal:
         ff = ezoc if (ezoc >> start) & 1 else 0
@@ -218,15 +233,9 @@ _FOOTPRINTS: dict[tuple[int, str, int], int] = {}  # per board, side and hex: st
 
 
 def _can_move(s: Position, uid: str, oos: bool, bridges: int, normal: bool, strategic: bool) -> bool:
-    info = UNITS[uid]
-    side = info.side
-    enemy_side = other(side)
-    start = s.hex_of(uid)
-    assert start is not None
-    if info.type.mp <= 0:
+    if UNITS[uid].type.mp <= 0:
         return False
-    b = s.board
-    passable = b.land & ~s.side_bb(enemy_side)
+    side, enemy_side, start, b, passable = _setting(s, uid)
     if normal:
         ezoc = s.zoc_bb(enemy_side)
         ff = ezoc if (ezoc >> start) & 1 else 0

@@ -135,6 +135,28 @@ def _weighted_field(b: Board, objectives: tuple[Objective, ...]) -> tuple[int, .
 _fields = PureMemo(_weighted_field, limit=512)
 
 
+def levels(field: tuple[int, ...]) -> tuple[int, ...]:
+    """The hexes of ``field`` at each distance below FAR, as bitboards (``levels(f)[k]``: where ``f`` is
+    ``k``), so "the nearest of these hexes" is a few bitboard tests instead of a look-up per hex.
+    Kept per field object (fields are shared through ``_fields``)."""
+    got = _LEVELS.get(id(field))
+    if got is not None and got[0] is field:
+        return got[1]
+    top = max((d for d in field if d < FAR), default=-1)
+    by = [0] * (top + 1)
+    for h, d in enumerate(field):
+        if d < FAR:
+            by[d] |= 1 << h
+    if len(_LEVELS) >= 512:
+        _LEVELS.clear()
+    out = tuple(by)
+    _LEVELS[id(field)] = (field, out)  # the field is kept alive with it, so its id is not reused meanwhile
+    return out
+
+
+_LEVELS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
 def cover_counts(s: Position) -> dict[int, int]:
     """Front hex -> how many Allied stacks put it in their ZOC (6.2). Shared by the positions with the
     same Allied hexes: read it, never change it."""

@@ -95,6 +95,11 @@ def _within_of(b: Board, sources: int, k: int) -> int:
     return b.within(sources, k)
 
 
+def _rank_of(ids: tuple[str, ...]) -> dict[str, int]:
+    return {uid: k for k, uid in enumerate(ids)}
+
+
+_rank = PureMemo(_rank_of, limit=8)  # each unit's place in ``g["units"]``: the order of the unit index's lists
 _within = PureMemo(_within_of)  # 6.4's "near" depends only on where one side's units stand
 
 
@@ -138,8 +143,14 @@ class Position(State):
         return None if h is None else self.map.index[h]
 
     def on_map(self, side: str | None = None) -> list[str]:
-        us = self.g["units"]
-        return [u for u in ALL_IDS if us[u]["hex"] is not None and (side is None or UNITS[u].side == side)]
+        """Divisions on the map (of ``side``), in order; memoised until a division moves (a new list each call)."""
+        key = ("on_map", side)
+        got = self.memo.get(key)
+        if got is None:
+            us = self.g["units"]
+            got = self.cached(key, lambda: tuple(
+                u for u in ALL_IDS if us[u]["hex"] is not None and (side is None or UNITS[u].side == side)))
+        return list(got)
 
     def in_box(self, box: str, side: str | None = None) -> list[str]:
         us = self.g["units"]
@@ -175,7 +186,8 @@ class Position(State):
         return got  # type: ignore[no-any-return]
 
     def occupancy(self) -> dict[int, list[str]]:
-        """Hex slot -> units there (both sides cannot share a hex)."""
+        """Hex slot -> units there (both sides cannot share a hex). Each list is in ``g["units"]`` order; the
+        order of the hexes means nothing (a move updates the index instead of rebuilding it)."""
         return self._positions()[0]
 
     def at(self, h: int) -> list[str]:
@@ -231,8 +243,10 @@ class Position(State):
         was = u["hex"]
         u["hex"] = m.label(path[-1]) if path else u["hex"]
         u["box"] = None
+        before = self.memo.get("pos")
         # only the hexes left, passed and entered changed (units, control): local facts elsewhere stay
         self.touch(m.bb(path) | (1 << m.index[was] if was is not None else 0))
+        self._moved(before, uid, was, u["hex"])
 
     def remove_from_map(self, uid: str, box: str) -> None:
         u = self.unit(uid)
@@ -240,7 +254,49 @@ class Position(State):
         u["hex"] = None
         u["box"] = box
         if was is not None:  # derived facts read where units stand, never which box an off-map one is in
+            before = self.memo.get("pos")
             self.touch(1 << self.map.index[was])
+            self._moved(before, uid, was, None)
+
+    def _moved(self, before: Any, uid: str, was: str | None, now: str | None) -> None:
+        """After ``touch``: put back the unit index ``before`` (when there was one) updated for ``uid`` moving
+        from ``was`` to ``now``, instead of rebuilding it — the lists in ``g["units"]`` order as ``_index``
+        builds them. Memo values are shared with clones, so changed lists and dicts are new ones."""
+        if before is None or was == now:
+            return
+        occ0, sides0 = before
+        idx = self.map.index
+        occ = dict(occ0)
+        bbs = dict(sides0)
+        changed = 0
+        if was is not None:
+            i = idx[was]
+            changed |= 1 << i
+            left = [x for x in occ[i] if x != uid]
+            if left:
+                occ[i] = left
+            else:
+                del occ[i]
+        if now is not None:
+            j = idx[now]
+            changed |= 1 << j
+            here = occ.get(j, [])
+            rank = _rank(tuple(self.g["units"]))
+            r = rank[uid]
+            k = 0
+            while k < len(here) and rank[here[k]] < r:
+                k += 1
+            occ[j] = [*here[:k], uid, *here[k:]]
+        bbs["allied"] &= ~changed
+        bbs["german"] &= ~changed
+        for h in (idx[was] if was is not None else None, idx[now] if now is not None else None):
+            if h is not None and h in occ:  # as ``_index``: the hex belongs to its first unit's side
+                bbs["allied" if IS_ALLIED[occ[h][0]] else "german"] |= 1 << h
+        self.memo["pos"] = (occ, bbs)
+        if self.CHECK_CACHE:
+            if self._memo_fns is None:
+                self._memo_fns = {}
+            self._memo_fns["pos"] = self._index
 
     def eliminate(self, uid: str, why: str, rule: str) -> None:
         """Into the Eliminated Units box; Allied paratroops leave the game for good (9.3)."""
@@ -260,6 +316,8 @@ class Position(State):
             self.eliminate(uid, why, rule)
             return
         u["full"] = False
+        if u["hex"] is not None:  # strength changed on this hex: facts reading it (combat, stacking) are dropped
+            self.touch(1 << self.map.index[u["hex"]])
         self.emit("depleted", unit=uid, hex=u["hex"], side=UNITS[uid].side, rule=rule,
                   text=f"{UNITS[uid].name} is depleted ({why})")
 

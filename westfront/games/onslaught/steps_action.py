@@ -19,7 +19,7 @@ from .data import PARA_RETURN, STACK_LIMIT, SUPPLY, UNITS, other
 from .hexchoice import ZoomedHexChoice, hex_actions
 from .movement import Moves, bridge_hexes, can_move, moves
 from .position import Position
-from .supply import stack_in_supply
+from .supply import supply_area
 
 
 class ChooseAction(Step[Position]):
@@ -127,10 +127,12 @@ class MovementAction(Step[Position]):
         side = f["side"]
         points = s.supply_points(side)
         out = []
+        reserve = f.get("reserve")
+        area = supply_area(s, "german") if reserve else 0
         for h, us in sorted(own_stacks(s, side).items()):
             if activation_cost(s, us) > points:
                 continue
-            if f.get("reserve") and not self.reserve_useful(s, h, us):
+            if reserve and not self.reserve_useful(s, h, us, area):
                 continue
             out.append(act("activate", s.map.label(h)))
         if side == "allied" and not f.get("reserve") and points >= SUPPLY.paradrop:
@@ -139,10 +141,11 @@ class MovementAction(Step[Position]):
         return out
 
     @staticmethod
-    def reserve_useful(s: Position, h: int, us: list[str]) -> bool:
+    def reserve_useful(s: Position, h: int, us: list[str], area: int) -> bool:
         """4.0, 6.4, 8.6: in the Reserve Step a stack is worth its supply point only if it traces supply
-        (out of supply it could not move strategically) and one of its divisions has a strategic move."""
-        if not stack_in_supply(s, h, "german"):
+        (out of supply it could not move strategically) and one of its divisions has a strategic move.
+        ``area``: the German supply area (``supply_area``), read once per list."""
+        if not (area >> h) & 1:
             return False
         return any(can_move(s, u, oos=False, bridges=0, normal=False) for u in us)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ...core.state import Result
 from .data import VICTORY, other, victory_level
 from .position import Position
-from .supply import allied_sources, in_supply
+from .supply import allied_sources, supply_area
 
 
 def german_automatic(s: Position) -> Result | None:
@@ -32,22 +32,20 @@ def german_automatic(s: Position) -> Result | None:
 
 def german_west_of_rhine(s: Position, *, ignore_fortified_ports: bool) -> list[str]:
     b = s.board
-    out = []
-    for u in s.on_map("german"):
-        h = s.hex_of(u)
-        assert h is not None
-        if not (b.west_of_rhine >> h) & 1 or not in_supply(s, u):
-            continue
-        if ignore_fortified_ports and (b.fortified_ports >> h) & 1:
-            continue
-        out.append(u)
-    return out
+    counts = b.west_of_rhine & supply_area(s, "german")  # in supply (8.6) west of the Rhine (13.3)
+    if ignore_fortified_ports:
+        counts &= ~b.fortified_ports
+    idx = s.map.index
+    units = s.g["units"]
+    return [u for u in s.on_map("german") if (counts >> idx[units[u]["hex"]]) & 1]
 
 
 def allied_east_of_line(s: Position) -> list[str]:
     b = s.board
-    return [u for u in s.on_map("allied")
-            if (b.east_of_vl >> (s.hex_of(u) or 0)) & 1 and in_supply(s, u)]
+    counts = b.east_of_vl & supply_area(s, "allied")
+    idx = s.map.index
+    units = s.g["units"]
+    return [u for u in s.on_map("allied") if (counts >> idx[units[u]["hex"]]) & 1]
 
 
 def allied_automatic(s: Position) -> Result | None:
