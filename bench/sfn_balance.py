@@ -43,17 +43,35 @@ def sources(s: Any) -> dict[str, object]:
             "allied_towns": allied, "steps": dict(steps)}
 
 
+def cw_loss_kind(s: Any, e: dict[str, Any], battle: dict[str, Any]) -> str:
+    """Where a Commonwealth unit died (4.5: a German VP): attacking (into a fortress or not),
+    defending, or outside a battle (supply, scattered drop...)."""
+    uid = e["unit"]
+    if uid in battle.get("attackers", []):
+        fort = "fortress" in s.b.map.features[s.b.hex(battle["target"])]
+        return "attacking a fortress" if fort else "attacking"
+    if uid in battle.get("defenders", []):
+        return "defending"
+    return "other: " + str(e.get("text", ""))
+
+
 def play(seed: int, agents: list[str], every: int, options: dict[str, Any]) -> dict[str, Any]:
     s: Any = api.load("second-front-now", options=options or None, seed=seed)
     seats = {"allied": get_agent(agents[0], seed=seed), "german": get_agent(agents[1], seed=seed + 1)}
     t0 = time.time()
     last = 0
     ev: Counter[str] = Counter()
+    lost: Counter[str] = Counter()
+    battle: dict[str, Any] = {}
     n = 0
     while not s.is_terminal():
         side = str(s.current_player())
         a = seats[side].choose(s, side)
         for e in s.apply(a):
+            if e.get("type") == "battle":
+                battle = e
+            elif e.get("type") == "eliminated" and units()[e["unit"]].group == "commonwealth":
+                lost[cw_loss_kind(s, e, battle)] += 1
             if e.get("type") == "vp":
                 ev[f"{e.get('rule')} T{s.g.get('turn')}"] += e.get("amount", 0)
             elif e.get("type") == "beach_award":
@@ -67,7 +85,7 @@ def play(seed: int, agents: list[str], every: int, options: dict[str, Any]) -> d
     assert r is not None
     out = {"seed": seed, "winner": r.winner, "why": r.reason, "area": s.g.get("area"), "riga": s.g.get("riga"),
            "turn": s.g.get("turn"), "actions": n, "secs": round(time.time() - t0, 1),
-           **sources(s), "vp_by": dict(ev)}
+           **sources(s), "vp_by": dict(ev), "cw_lost": dict(lost)}
     print(json.dumps(out), flush=True)
     return out
 
@@ -82,6 +100,13 @@ def main() -> None:
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in a.option)}
     res = [play(seed, a.agents.split(","), a.every, options) for seed in parse_seeds(a.seeds)]
     wins = Counter(r["winner"] for r in res)
+    lost: Counter[str] = Counter()
+    for r in res:
+        lost.update(r["cw_lost"])
+    n = max(1, len(res))
+    print("mean German VP by source: towns %.1f, beach awards %.1f (x3), rule events %.1f; Commonwealth losses a game: %s"
+          % (statistics.mean(r["towns"] for r in res), 3 * statistics.mean(r["beach"] for r in res),
+             statistics.mean(r["events"] for r in res), {k: round(v / n, 2) for k, v in sorted(lost.items())}))
     print(f"games {len(res)} wins {dict(wins)} german VP median {statistics.median(r['vp'] for r in res)} "
           f"VPs {sorted(r['vp'] for r in res)}")
 

@@ -17,16 +17,18 @@ from typing import Any
 from ...core.actions import Action
 from .combat import base_value, hit_number, terrain_modifiers
 from .data import ALLIED, GERMAN, units
+from .exchange import exchange
 from .movement import reach_from
 from .plan import FAR, plan
 from .position import Position, opponent
-from .steps_command import movers_at
+from .steps_command import attack_capable, movers_at
 from .victory import threshold
 from .view import hidden_from
 
 HIDDEN_INFORMATION = True
 ACROSS_BONUS = 1.2  # the first supplied Allied unit beyond the breakout line (6.1: +1 CP a turn)
 BEACH_GARRISON = 3  # line steps an Allied beach within the German's reach should keep (4.3)
+COMMONWEALTH_LOSS = 1.2  # 4.5: a Commonwealth unit lost is a German VP; worth more than a step dealt
 ENTER_EARLY, ENTER_LATER, ENTER_MASS = 0.9, 0.55, 20  # 7.3: a landing's worth; past ENTER_MASS steps ashore, one a turn
 
 
@@ -153,6 +155,8 @@ def attack_value(s: Position, origin: str, target: str) -> float:
     dfn = s.at(target)
     if not att or not dfn:
         return -1.0
+    if units()[att[0]].side == ALLIED:
+        return allied_attack_value(s, origin, target)
     dealt = 0.0
     for u in att:
         best = max(max(0, base_value(s, u, t) + sum(m.amount for m in terrain_modifiers(s, u, origin, target)))
@@ -165,6 +169,32 @@ def attack_value(s: Position, origin: str, target: str) -> float:
     if units()[att[0]].side == ALLIED:
         value += allied_attack_bonus(s, origin, target, att, dfn)
     return value
+
+
+def allied_attackers(s: Position, origin: str) -> list[str]:
+    """The units the Allied commit step will send (allied_tactics): the stack's units that may act,
+    less its one-step Commonwealth units when a stronger line unit can carry the attack (4.5)."""
+    pool = [u for u in movers_at(s, origin, ALLIED) if units()[u].type != "garrison"]
+    strong = [u for u in pool if not units()[u].artillery and not weak_commonwealth(s, u)]
+    return [u for u in pool if not (strong and weak_commonwealth(s, u))]
+
+
+def allied_attack_value(s: Position, origin: str, target: str) -> float:
+    """The Allied attack by the expected fire exchange (exchange.py): steps dealt against steps
+    taken, and every Commonwealth unit expected to die in the defensive fire a German VP (4.5) --
+    a bad-odds attack (a fortress, a strong stack, reduced divisions) scores below ending the turn."""
+    att = allied_attackers(s, origin)
+    if not any(attack_capable(u) for u in att):
+        return -1.0
+    ex = exchange(s, origin, target, att)
+    dsteps = max(1, ex.defender_steps)
+    value = (ex.dealt - ex.taken) / dsteps + (0.3 if ex.dealt >= dsteps else 0.0)
+    if s.b.hex(target) in s.b.vp and ex.dealt >= 0.6:
+        value += 0.3  # one hit makes the German retreat (his heuristic does) and the town changes hands
+    value -= COMMONWEALTH_LOSS * ex.commonwealth_lost
+    if ex.dealt < ex.taken and ex.dealt < 0.6:
+        value -= 0.4  # no hit to speak of in return: the attack only feeds the German VP and replacements
+    return value + allied_attack_bonus(s, origin, target, att, s.at(target))
 
 
 def allied_attack_bonus(s: Position, origin: str, target: str, att: list[str], dfn: list[str]) -> float:
