@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.actions import Action
-from .combat import base_value, hit_number, terrain_modifiers
+from .combat import base_value, hit_number, retreat_hexes, terrain_modifiers
 from .data import ALLIED, GERMAN, units
 from .exchange import exchange
 from .movement import reach_from
@@ -230,6 +230,20 @@ def weak_commonwealth(s: Position, uid: str) -> bool:
     return units()[uid].group == "commonwealth" and s.u(uid)["steps"] <= 1
 
 
+def trapped(s: Position, battle: dict[str, Any]) -> bool:
+    """13.6, 13.8: a defender that would be eliminated by retreating -- a garrison, or a unit with no
+    hex to retreat to (enemy units and EZOC all round, the sea behind). Then standing costs only
+    the hits taken, retreating costs the units."""
+    target = battle["target"]
+    involved = battle["attackers"] + battle["defenders"]
+    for u in battle["defenders"]:
+        if s.u(u)["hex"] != target:
+            continue
+        if units()[u].type == "garrison" or not retreat_hexes(s, u, target, involved, []):
+            return True
+    return False
+
+
 def _battle(s: Position) -> dict[str, Any] | None:
     return next((fr for fr in reversed(s.frames()) if fr["step"] == "battle"), None)
 
@@ -245,6 +259,8 @@ def allied_tactics(s: Position, f: dict[str, Any], a: Action, v: float) -> float
             return 0.6 if a.verb == "remove" else -0.3
     if step == "choice" and a.verb in ("retreat", "stand"):
         b = _battle(s)
+        if b and b.get("defender") == ALLIED and trapped(s, b):
+            return 0.0 if a.verb == "retreat" else 0.7  # 13.6: with nowhere to go, a retreat kills the stack
         if b and b.get("defender") == ALLIED:
             i = s.b.hex(b["target"])
             key = i in s.active_beaches() or s.b.vp.get(i, 0) >= 2

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .combat import hit_number
-from .data import units
+from .data import ALLIED, units
 from .position import Position, opponent
+from .sequence import optional, storm_raging
 
 SHOT_CAP = 0.95  # expected hits on a unit stop a little short of certain death
 
@@ -59,11 +60,20 @@ def _fire(s: Position, battle: dict[str, object], shooters: dict[str, float], ta
     return total
 
 
+def naval_support_available(s: Position, target: str) -> bool:
+    """15.1: the naval task force is still unused this turn and the battle is in a coastal hex
+    (the Allied AI always calls it in)."""
+    if not optional(s) or storm_raging(s) or s.g["ntf_turn"] == s.g["turn"]:
+        return False
+    return bool((s.b.coastal >> s.b.hex(target)) & 1)
+
+
 def exchange(s: Position, origin: str, target: str, attackers: list[str]) -> Exchange:
     """Walk 13.1 with expected hits: barrage, defensive fire, offensive fire by the survivors."""
     side = units()[attackers[0]].side
     defenders = [d for d in s.at(target) if s.u(d)["steps"] > 0]
-    battle: dict[str, object] = {"attacker": side, "defender": opponent(side), "origin": origin, "target": target}
+    battle: dict[str, object] = {"attacker": side, "defender": opponent(side), "origin": origin, "target": target,
+                                 "ntf": side == ALLIED and naval_support_available(s, target)}
     steps = {u: s.u(u)["steps"] for u in attackers + defenders}
     on_def = {d: 0.0 for d in defenders}
     on_att = {a: 0.0 for a in attackers}
