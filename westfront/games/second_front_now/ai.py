@@ -370,6 +370,10 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = 0.5 if a.verb == "resolve" else -0.1
         if side == ALLIED and step in ("commit", "choice"):
             v = allied_tactics(s, f, a, v)
+        elif step == "choice" and a.verb in ("retreat", "stand"):
+            b = _battle(s)
+            if b and b.get("defender") == side and trapped(s, b):
+                v = 0.0 if a.verb == "retreat" else 0.7  # 13.6, 13.8: a retreat would eliminate the stack
         out.append(v)
     return out
 
