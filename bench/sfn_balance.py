@@ -63,10 +63,14 @@ def play(seed: int, agents: list[str], every: int, options: dict[str, Any]) -> d
     ev: Counter[str] = Counter()
     lost: Counter[str] = Counter()
     battle: dict[str, Any] = {}
+    think = {"allied": (0.0, 0, 0.0), "german": (0.0, 0, 0.0)}  # seconds, decisions, slowest
     n = 0
     while not s.is_terminal():
         side = str(s.current_player())
+        t1 = time.perf_counter()
         a = seats[side].choose(s, side)
+        dt = time.perf_counter() - t1
+        think[side] = (think[side][0] + dt, think[side][1] + 1, max(think[side][2], dt))
         for e in s.apply(a):
             if e.get("type") == "battle":
                 battle = e
@@ -85,7 +89,8 @@ def play(seed: int, agents: list[str], every: int, options: dict[str, Any]) -> d
     assert r is not None
     out = {"seed": seed, "winner": r.winner, "why": r.reason, "area": s.g.get("area"), "riga": s.g.get("riga"),
            "turn": s.g.get("turn"), "actions": n, "secs": round(time.time() - t0, 1),
-           **sources(s), "vp_by": dict(ev), "cw_lost": dict(lost)}
+           **sources(s), "vp_by": dict(ev), "cw_lost": dict(lost),
+           "think": {k: {"mean": round(v[0] / max(1, v[1]), 4), "max": round(v[2], 3)} for k, v in think.items()}}
     print(json.dumps(out), flush=True)
     return out
 
@@ -104,9 +109,11 @@ def main() -> None:
     for r in res:
         lost.update(r["cw_lost"])
     n = max(1, len(res))
-    print("mean German VP by source: towns %.1f, beach awards %.1f (x3), rule events %.1f; Commonwealth losses a game: %s"
-          % (statistics.mean(r["towns"] for r in res), 3 * statistics.mean(r["beach"] for r in res),
-             statistics.mean(r["events"] for r in res), {k: round(v / n, 2) for k, v in sorted(lost.items())}))
+    towns = statistics.mean(r["towns"] for r in res)
+    beach = 3 * statistics.mean(r["beach"] for r in res)
+    events = statistics.mean(r["events"] for r in res)
+    print(f"mean German VP by source: towns {towns:.1f}, beach awards {beach:.1f} (x3), rule events {events:.1f}; "
+          f"Commonwealth losses a game: { {k: round(v / n, 2) for k, v in sorted(lost.items())} }")
     print(f"games {len(res)} wins {dict(wins)} german VP median {statistics.median(r['vp'] for r in res)} "
           f"VPs {sorted(r['vp'] for r in res)}")
 
