@@ -146,3 +146,16 @@ def test_a_trapped_allied_defender_stands_rather_than_retreat_into_elimination()
            "rule": "SFN 13.6"})
     retreat, stand = score_actions(s2, "allied", [Action("retreat"), Action("stand")])
     assert retreat > stand
+
+
+def test_a_german_fortress_garrison_stands_rather_than_retreat_into_elimination():
+    # SFN 13.8: garrisons are eliminated in a retreat, so cancelling one hit by retreating would cost the
+    # garrison whole (and leave the fortress, 4.2); standing keeps both
+    s = bare(started("calais"), g_bo="2005", g_47="2005", us_1="2006")
+    enter(s, {"step": "command", "side": "allied"},
+          {"step": "battle", "attacker": "allied", "defender": "german", "origin": "2006", "target": "2005",
+           "attackers": ["us-1"], "defenders": ["g-47", "g-bo"], "hits": ["g-47"], "extra": False},
+          {"step": "choice", "player": "german", "question": "Retreat?", "answers": ["retreat", "stand"],
+           "rule": "SFN 13.6"})
+    retreat, stand = score_actions(s, "german", [Action("retreat"), Action("stand")])
+    assert stand > retreat
