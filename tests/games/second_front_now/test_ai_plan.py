@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from westfront.core.actions import Action
 from westfront.games.second_front_now.ai import score_actions
+from westfront.games.second_front_now.combat import retreat_hexes
+from westfront.games.second_front_now.exchange import exchange
 from westfront.games.second_front_now.plan import FAR, plan, plan_summary
 from westfront.testing.kit import enter
 
@@ -77,4 +79,83 @@ def test_the_allied_defender_of_a_beach_stands():
     acts = [Action("retreat"), Action("stand")]
     assert sorted(map(str, s.legal_actions())) == ["retreat", "stand"]
     retreat, stand = score_actions(s, "allied", acts)
+    assert stand > retreat
+
+
+def _command_scores(s, side: str, wanted: tuple[str, ...]) -> dict[str, float]:
+    s.g["cp"][side] = 3
+    enter(s, {"step": "command", "side": side})
+    acts = [a for a in s.legal_actions() if str(a) in wanted]
+    assert sorted(map(str, acts)) == sorted(wanted)
+    return dict(zip(map(str, acts), score_actions(s, side, acts), strict=True))
+
+
+def test_reduced_commonwealth_units_do_not_assault_a_fortress():
+    # SFN 4.5: each Commonwealth unit eliminated is a German VP; 13.1: the defenders fire first at full
+    # value and 14.2 takes 2 off every shot into a fortress, so a stack of one-step divisions (the
+    # heuristic's Boulogne attacks of balance round 2) loses one or two of them and hits nothing
+    s = bare(started("calais"), cw_50="2006", cw_51="2006", cw_gds="2006", cw_viii="2006",
+             g_47="2005", g_49="2005", g_bo="2005")
+    for u in ("cw-50", "cw-51", "cw-gds", "cw-viii"):
+        s.u(u)["steps"] = 1
+    s.g["control"]["2006"] = "allied"
+    scores = _command_scores(s, "allied", ("attack 2006 2005", "end"))
+    assert scores["attack 2006 2005"] < scores["end"]
+
+
+def test_a_full_us_stack_still_attacks_a_weak_defender_in_the_open():
+    # SFN 13.1/13.2: six shots against one defending shot in clear terrain: the exchange favours the Allies
+    s = bare(started("calais"), us_1="2008", us_2="2008", us_3="2008", g_711="2108")
+    s.u("g-711")["steps"] = 1
+    scores = _command_scores(s, "allied", ("attack 2008 2108", "end"))
+    assert scores["attack 2008 2108"] > scores["end"] + 0.5
+
+
+def test_the_fire_exchange_walks_the_battle_sequence():
+    # SFN 13.1: barrage, then defensive fire, then only the surviving attackers fire back (13.2)
+    s = bare(started("calais"), cw_50="2006", g_326="2005", g_bo="2005")
+    s.u("cw-50")["steps"] = 1
+    ex = exchange(s, "2006", "2005", ["cw-50"])
+    assert ex.defender_steps == 3
+    assert ex.commonwealth_lost > 0.9  # three defensive shots at 4 and 3 against one step
+    assert ex.dealt < 0.05  # and almost nothing survives to fire back
+    s2 = bare(started("calais"), us_1="2008", us_2="2008", us_3="2008", g_711="2108")
+    s2.u("g-711")["steps"] = 1
+    ex2 = exchange(s2, "2008", "2108", ["us-1", "us-2", "us-3"])
+    assert ex2.commonwealth_lost == 0 and ex2.dealt > 0.9 and ex2.taken < 0.5
+
+
+def test_a_trapped_allied_defender_stands_rather_than_retreat_into_elimination():
+    # SFN 13.6 (7): a unit that cannot retreat is eliminated in place, so a retreat to cancel one hit
+    # would cost the whole stack; 4.5: each of these Commonwealth units is a German VP
+    s = bare(started("calais"), cw_50="2105", cw_51="2105", g_326="2005", g_47="2205", g_711="2106")
+    enter(s, {"step": "command", "side": "german"},
+          {"step": "battle", "attacker": "german", "defender": "allied", "origin": "2106", "target": "2105",
+           "attackers": ["g-711"], "defenders": ["cw-50", "cw-51"], "hits": ["cw-50"], "extra": False},
+          {"step": "choice", "player": "allied", "question": "Retreat?", "answers": ["retreat", "stand"],
+           "rule": "SFN 13.6"})
+    assert retreat_hexes(s, "cw-51", "2105", ["g-711", "cw-50", "cw-51"], []) == []
+    retreat, stand = score_actions(s, "allied", [Action("retreat"), Action("stand")])
+    assert stand > retreat
+    # with the hills behind it open (2205 empty) the same defender retreats to cancel the hit
+    s2 = bare(started("calais"), cw_50="2105", cw_51="2105", g_711="2106")
+    enter(s2, {"step": "command", "side": "german"},
+          {"step": "battle", "attacker": "german", "defender": "allied", "origin": "2106", "target": "2105",
+           "attackers": ["g-711"], "defenders": ["cw-50", "cw-51"], "hits": ["cw-50"], "extra": False},
+          {"step": "choice", "player": "allied", "question": "Retreat?", "answers": ["retreat", "stand"],
+           "rule": "SFN 13.6"})
+    retreat, stand = score_actions(s2, "allied", [Action("retreat"), Action("stand")])
+    assert retreat > stand
+
+
+def test_a_german_fortress_garrison_stands_rather_than_retreat_into_elimination():
+    # SFN 13.8: garrisons are eliminated in a retreat, so cancelling one hit by retreating would cost the
+    # garrison whole (and leave the fortress, 4.2); standing keeps both
+    s = bare(started("calais"), g_bo="2005", g_47="2005", us_1="2006")
+    enter(s, {"step": "command", "side": "allied"},
+          {"step": "battle", "attacker": "allied", "defender": "german", "origin": "2006", "target": "2005",
+           "attackers": ["us-1"], "defenders": ["g-47", "g-bo"], "hits": ["g-47"], "extra": False},
+          {"step": "choice", "player": "german", "question": "Retreat?", "answers": ["retreat", "stand"],
+           "rule": "SFN 13.6"})
+    retreat, stand = score_actions(s, "german", [Action("retreat"), Action("stand")])
     assert stand > retreat

@@ -15,18 +15,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.actions import Action
-from .combat import base_value, hit_number, terrain_modifiers
+from .combat import base_value, hit_number, retreat_hexes, terrain_modifiers
 from .data import ALLIED, GERMAN, units
+from .exchange import exchange
 from .movement import reach_from
 from .plan import FAR, plan
 from .position import Position, opponent
-from .steps_command import movers_at
+from .steps_command import attack_capable, movers_at
 from .victory import threshold
 from .view import hidden_from
 
 HIDDEN_INFORMATION = True
 ACROSS_BONUS = 1.2  # the first supplied Allied unit beyond the breakout line (6.1: +1 CP a turn)
 BEACH_GARRISON = 3  # line steps an Allied beach within the German's reach should keep (4.3)
+COMMONWEALTH_LOSS = 1.2  # 4.5: a Commonwealth unit lost is a German VP; worth more than a step dealt
 ENTER_EARLY, ENTER_LATER, ENTER_MASS = 0.9, 0.55, 20  # 7.3: a landing's worth; past ENTER_MASS steps ashore, one a turn
 
 
@@ -153,6 +155,8 @@ def attack_value(s: Position, origin: str, target: str) -> float:
     dfn = s.at(target)
     if not att or not dfn:
         return -1.0
+    if units()[att[0]].side == ALLIED:
+        return allied_attack_value(s, origin, target)
     dealt = 0.0
     for u in att:
         best = max(max(0, base_value(s, u, t) + sum(m.amount for m in terrain_modifiers(s, u, origin, target)))
@@ -165,6 +169,32 @@ def attack_value(s: Position, origin: str, target: str) -> float:
     if units()[att[0]].side == ALLIED:
         value += allied_attack_bonus(s, origin, target, att, dfn)
     return value
+
+
+def allied_attackers(s: Position, origin: str) -> list[str]:
+    """The units the Allied commit step will send (allied_tactics): the stack's units that may act,
+    less its one-step Commonwealth units when a stronger line unit can carry the attack (4.5)."""
+    pool = [u for u in movers_at(s, origin, ALLIED) if units()[u].type != "garrison"]
+    strong = [u for u in pool if not units()[u].artillery and not weak_commonwealth(s, u)]
+    return [u for u in pool if not (strong and weak_commonwealth(s, u))]
+
+
+def allied_attack_value(s: Position, origin: str, target: str) -> float:
+    """The Allied attack by the expected fire exchange (exchange.py): steps dealt against steps
+    taken, and every Commonwealth unit expected to die in the defensive fire a German VP (4.5) --
+    a bad-odds attack (a fortress, a strong stack, reduced divisions) scores below ending the turn."""
+    att = allied_attackers(s, origin)
+    if not any(attack_capable(u) for u in att):
+        return -1.0
+    ex = exchange(s, origin, target, att)
+    dsteps = max(1, ex.defender_steps)
+    value = (ex.dealt - ex.taken) / dsteps + (0.3 if ex.dealt >= dsteps else 0.0)
+    if s.b.hex(target) in s.b.vp and ex.dealt >= 0.6:
+        value += 0.3  # one hit makes the German retreat (his heuristic does) and the town changes hands
+    value -= COMMONWEALTH_LOSS * ex.commonwealth_lost
+    if ex.dealt < ex.taken and ex.dealt < 0.6:
+        value -= 0.4  # no hit to speak of in return: the attack only feeds the German VP and replacements
+    return value + allied_attack_bonus(s, origin, target, att, s.at(target))
 
 
 def allied_attack_bonus(s: Position, origin: str, target: str, att: list[str], dfn: list[str]) -> float:
@@ -200,6 +230,20 @@ def weak_commonwealth(s: Position, uid: str) -> bool:
     return units()[uid].group == "commonwealth" and s.u(uid)["steps"] <= 1
 
 
+def trapped(s: Position, battle: dict[str, Any]) -> bool:
+    """13.6, 13.8: a defender that would be eliminated by retreating -- a garrison, or a unit with no
+    hex to retreat to (enemy units and EZOC all round, the sea behind). Then standing costs only
+    the hits taken, retreating costs the units."""
+    target = battle["target"]
+    involved = battle["attackers"] + battle["defenders"]
+    for u in battle["defenders"]:
+        if s.u(u)["hex"] != target:
+            continue
+        if units()[u].type == "garrison" or not retreat_hexes(s, u, target, involved, []):
+            return True
+    return False
+
+
 def _battle(s: Position) -> dict[str, Any] | None:
     return next((fr for fr in reversed(s.frames()) if fr["step"] == "battle"), None)
 
@@ -215,6 +259,8 @@ def allied_tactics(s: Position, f: dict[str, Any], a: Action, v: float) -> float
             return 0.6 if a.verb == "remove" else -0.3
     if step == "choice" and a.verb in ("retreat", "stand"):
         b = _battle(s)
+        if b and b.get("defender") == ALLIED and trapped(s, b):
+            return 0.0 if a.verb == "retreat" else 0.7  # 13.6: with nowhere to go, a retreat kills the stack
         if b and b.get("defender") == ALLIED:
             i = s.b.hex(b["target"])
             key = i in s.active_beaches() or s.b.vp.get(i, 0) >= 2
@@ -324,6 +370,10 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = 0.5 if a.verb == "resolve" else -0.1
         if side == ALLIED and step in ("commit", "choice"):
             v = allied_tactics(s, f, a, v)
+        elif step == "choice" and a.verb in ("retreat", "stand"):
+            b = _battle(s)
+            if b and b.get("defender") == side and trapped(s, b):
+                v = 0.0 if a.verb == "retreat" else 0.7  # 13.6, 13.8: a retreat would eliminate the stack
         out.append(v)
     return out
 
