@@ -8,6 +8,8 @@ import time
 
 from westfront.games.onslaught import ai
 from westfront.games.onslaught.combat import assess
+from westfront.games.onslaught.data import LAST_TURN
+from westfront.games.onslaught.victory import Score
 
 from .helpers import clear, lab, legal, nb, new, play, put, quiet_centre, units
 
@@ -30,6 +32,32 @@ def test_evaluate_knows_the_winner():
     play(s, "pass")
     assert s.is_terminal()
     assert ai.evaluate(s, "german") == 1.0 and ai.evaluate(s, "allied") == -1.0
+
+
+def _evaluate_with_score(monkeypatch, s, turn, allied, german, allied_gap=0, german_gap=0):
+    """The evaluation of ``s`` at ``turn`` when the victory points count as given (13.3)."""
+    monkeypatch.setattr(ai, "score", lambda _s, gap=True: Score(german, allied, german_gap * gap, allied_gap * gap))
+    s.g["turn"] = turn
+    return ai.evaluate(s, "allied")
+
+
+def test_evaluate_counts_the_gap_bonus(monkeypatch):
+    # onslaught 13.3: a gap from the east edge to the coast of France is worth 5 or 15 victory points
+    s = new()
+    plain = _evaluate_with_score(monkeypatch, s, 19, 60, 60)
+    assert _evaluate_with_score(monkeypatch, s, 19, 60, 60, allied_gap=15) > plain + 0.3
+    assert _evaluate_with_score(monkeypatch, s, 19, 60, 60, german_gap=15) < plain - 0.3
+
+
+def test_a_lead_in_the_last_turn_is_worth_nearly_the_win(monkeypatch):
+    # onslaught 13.3: after the last turn the side with more victory points wins, whatever the margin
+    s = new()
+    last = _evaluate_with_score(monkeypatch, s, LAST_TURN, 80, 72)
+    assert last > 0.7
+    assert _evaluate_with_score(monkeypatch, s, LAST_TURN, 72, 80) < -0.7
+    # early on the same lead says much less: the Allies are expected to catch up (the rest of the evaluation)
+    early_lead = _evaluate_with_score(monkeypatch, s, 10, 80, 72) - _evaluate_with_score(monkeypatch, s, 10, 72, 72)
+    assert 0 < early_lead < 0.2
 
 
 def test_attack_priors_follow_the_odds():
