@@ -6,6 +6,7 @@ import math
 import random
 import time
 
+from westfront.ai.heuristic import HeuristicAgent
 from westfront.games.onslaught import ai
 from westfront.games.onslaught.combat import assess
 from westfront.games.onslaught.data import LAST_TURN
@@ -83,6 +84,27 @@ def test_attack_priors_follow_the_odds():
     assert math.isclose(sc["resolve"], max(-1, min(1, exp)))
     assert sc["resolve"] > sc["cancel"]
     del weak, strong
+
+
+def test_an_attack_is_resolved_not_walked_through_its_subsets_of_attackers():
+    # onslaught 7.0: attackers are declared one by one; a division that does not change the odds column
+    # must not be removed and added back in turn (the heuristic once stalled games at 50,000 actions so)
+    s = new()
+    clear(s)
+    c = quiet_centre()
+    put(s, units("german", "sspz", 1)[0], c)
+    attackers = units("allied", "inf", 4)
+    for i, u in enumerate(attackers):
+        put(s, u, nb(c, 0 if i < 3 else 4), full=i % 2 == 0)
+    assert ai.expected(assess(s, c, attackers).results()) == ai.expected(assess(s, c, attackers[:3]).results())
+    play(s, "combat", f"attack {lab(c)}")
+    agent = HeuristicAgent(seed=1)
+    for _ in range(len(attackers) + 2):
+        if s.frame()["step"] != "attack":
+            break
+        s.apply(agent.choose(s, "allied"))
+    assert s.frame()["step"] != "attack"
+    assert not any(a.startswith("remove") for a in s.history[-len(attackers) - 2:])
 
 
 def test_priors_are_cheap_and_finite():
