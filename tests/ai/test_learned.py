@@ -55,10 +55,10 @@ def test_learned_agent_plays_and_refuses_games_without_a_model():
     s = westfront.load("skirmish", seed=2)
     a = get_agent("learned@8", seed=1).choose(s, s.current_player())
     assert a in s.legal_actions()
-    o = westfront.load("onslaught", seed=2)
-    if load_model("onslaught") is None:
-        with pytest.raises(ValueError, match="no fitted evaluation model"):
-            get_agent("learned@2", seed=1).choose(o, o.current_player())
+    o = westfront.load("race-to-the-rhine", seed=2)
+    assert load_model("race-to-the-rhine") is None
+    with pytest.raises(ValueError, match="no fitted evaluation model"):
+        get_agent("learned@2", seed=1).choose(o, o.current_player())
 
 
 def test_fit_eval_command_writes_a_model(tmp_path):
@@ -85,6 +85,23 @@ def test_committed_1944_model_reads_the_plan_features_and_plays():
     assert all(-1.0 < model.evaluate(s, side) < 1.0 for side in s.INFO.players)
     side = s.current_player()
     assert get_agent("normal-learned@4", seed=1).choose(s, side) in s.legal_actions()
+
+
+def test_committed_onslaught_model_reads_the_victory_point_features_and_plays():
+    # issue 21: onslaught 13.3 - the fitted model weighs the divisions that score and the gap bonuses
+    model = load_model("onslaught")
+    assert model is not None and {"game_german_points", "game_allied_points", "game_allied_gap"} <= set(model.names)
+    assert model.trained_on["games"] >= 100
+    s = westfront.load("onslaught", seed=4)
+    assert all(-1.0 < model.evaluate(s, side) < 1.0 for side in s.INFO.players)
+    side = s.current_player()
+    assert get_agent("normal-learned@4", seed=1).choose(s, side) in s.legal_actions()
+    # every German division that scores (in supply west of the Rhine) counts: half of them gone, his chances fall
+    before = model.win_probability(s, "german")
+    for u in s.on_map("german")[::2]:
+        s.g["units"][u].update(hex=None, box="removed")
+    s.touch()
+    assert model.win_probability(s, "german") < before - 0.2
 
 
 def test_fit_report_gives_the_hand_written_yardstick():

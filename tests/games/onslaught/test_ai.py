@@ -6,8 +6,11 @@ import math
 import random
 import time
 
+from westfront.ai.heuristic import HeuristicAgent
 from westfront.games.onslaught import ai
 from westfront.games.onslaught.combat import assess
+from westfront.games.onslaught.data import LAST_TURN
+from westfront.games.onslaught.victory import Score
 
 from .helpers import clear, lab, legal, nb, new, play, put, quiet_centre, units
 
@@ -30,6 +33,32 @@ def test_evaluate_knows_the_winner():
     play(s, "pass")
     assert s.is_terminal()
     assert ai.evaluate(s, "german") == 1.0 and ai.evaluate(s, "allied") == -1.0
+
+
+def _evaluate_with_score(monkeypatch, s, turn, allied, german, allied_gap=0, german_gap=0):
+    """The evaluation of ``s`` at ``turn`` when the victory points count as given (13.3)."""
+    monkeypatch.setattr(ai, "score", lambda _s, gap=True: Score(german, allied, german_gap * gap, allied_gap * gap))
+    s.g["turn"] = turn
+    return ai.evaluate(s, "allied")
+
+
+def test_evaluate_counts_the_gap_bonus(monkeypatch):
+    # onslaught 13.3: a gap from the east edge to the coast of France is worth 5 or 15 victory points
+    s = new()
+    plain = _evaluate_with_score(monkeypatch, s, 19, 60, 60)
+    assert _evaluate_with_score(monkeypatch, s, 19, 60, 60, allied_gap=15) > plain + 0.3
+    assert _evaluate_with_score(monkeypatch, s, 19, 60, 60, german_gap=15) < plain - 0.3
+
+
+def test_a_lead_in_the_last_turn_is_worth_nearly_the_win(monkeypatch):
+    # onslaught 13.3: after the last turn the side with more victory points wins, whatever the margin
+    s = new()
+    last = _evaluate_with_score(monkeypatch, s, LAST_TURN, 80, 72)
+    assert last > 0.7
+    assert _evaluate_with_score(monkeypatch, s, LAST_TURN, 72, 80) < -0.7
+    # early on the same lead says much less: the Allies are expected to catch up (the rest of the evaluation)
+    early_lead = _evaluate_with_score(monkeypatch, s, 10, 80, 72) - _evaluate_with_score(monkeypatch, s, 10, 72, 72)
+    assert 0 < early_lead < 0.2
 
 
 def test_attack_priors_follow_the_odds():
@@ -55,6 +84,27 @@ def test_attack_priors_follow_the_odds():
     assert math.isclose(sc["resolve"], max(-1, min(1, exp)))
     assert sc["resolve"] > sc["cancel"]
     del weak, strong
+
+
+def test_an_attack_is_resolved_not_walked_through_its_subsets_of_attackers():
+    # onslaught 7.0: attackers are declared one by one; a division that does not change the odds column
+    # must not be removed and added back in turn (the heuristic once stalled games at 50,000 actions so)
+    s = new()
+    clear(s)
+    c = quiet_centre()
+    put(s, units("german", "sspz", 1)[0], c)
+    attackers = units("allied", "inf", 4)
+    for i, u in enumerate(attackers):
+        put(s, u, nb(c, 0 if i < 3 else 4), full=i % 2 == 0)
+    assert ai.expected(assess(s, c, attackers).results()) == ai.expected(assess(s, c, attackers[:3]).results())
+    play(s, "combat", f"attack {lab(c)}")
+    agent = HeuristicAgent(seed=1)
+    for _ in range(len(attackers) + 2):
+        if s.frame()["step"] != "attack":
+            break
+        s.apply(agent.choose(s, "allied"))
+    assert s.frame()["step"] != "attack"
+    assert not any(a.startswith("remove") for a in s.history[-len(attackers) - 2:])
 
 
 def test_priors_are_cheap_and_finite():
