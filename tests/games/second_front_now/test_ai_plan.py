@@ -125,26 +125,29 @@ def test_the_fire_exchange_walks_the_battle_sequence():
     assert ex2.commonwealth_lost == 0 and ex2.dealt > 0.9 and ex2.taken < 0.5
 
 
+def retreat_or_stand(s, side: str, origin: str, target: str, attackers: list[str],
+                     defenders: list[str]) -> tuple[float, float]:
+    """The AI's scores of retreat and stand for ``side`` after one hit on its first defender (13.6)."""
+    attacker = "german" if side == "allied" else "allied"
+    enter(s, {"step": "command", "side": attacker},
+          {"step": "battle", "attacker": attacker, "defender": side, "origin": origin, "target": target,
+           "attackers": attackers, "defenders": defenders, "hits": [defenders[0]], "extra": False},
+          {"step": "choice", "player": side, "question": "Retreat?", "answers": ["retreat", "stand"],
+           "rule": "SFN 13.6"})
+    retreat, stand = score_actions(s, side, [Action("retreat"), Action("stand")])
+    return retreat, stand
+
+
 def test_a_trapped_allied_defender_stands_rather_than_retreat_into_elimination():
     # SFN 13.6 (7): a unit that cannot retreat is eliminated in place, so a retreat to cancel one hit
     # would cost the whole stack; 4.5: each of these Commonwealth units is a German VP
     s = bare(started("calais"), cw_50="2105", cw_51="2105", g_326="2005", g_47="2205", g_711="2106")
-    enter(s, {"step": "command", "side": "german"},
-          {"step": "battle", "attacker": "german", "defender": "allied", "origin": "2106", "target": "2105",
-           "attackers": ["g-711"], "defenders": ["cw-50", "cw-51"], "hits": ["cw-50"], "extra": False},
-          {"step": "choice", "player": "allied", "question": "Retreat?", "answers": ["retreat", "stand"],
-           "rule": "SFN 13.6"})
+    retreat, stand = retreat_or_stand(s, "allied", "2106", "2105", ["g-711"], ["cw-50", "cw-51"])
     assert retreat_hexes(s, "cw-51", "2105", ["g-711", "cw-50", "cw-51"], []) == []
-    retreat, stand = score_actions(s, "allied", [Action("retreat"), Action("stand")])
     assert stand > retreat
     # with the hills behind it open (2205 empty) the same defender retreats to cancel the hit
     s2 = bare(started("calais"), cw_50="2105", cw_51="2105", g_711="2106")
-    enter(s2, {"step": "command", "side": "german"},
-          {"step": "battle", "attacker": "german", "defender": "allied", "origin": "2106", "target": "2105",
-           "attackers": ["g-711"], "defenders": ["cw-50", "cw-51"], "hits": ["cw-50"], "extra": False},
-          {"step": "choice", "player": "allied", "question": "Retreat?", "answers": ["retreat", "stand"],
-           "rule": "SFN 13.6"})
-    retreat, stand = score_actions(s2, "allied", [Action("retreat"), Action("stand")])
+    retreat, stand = retreat_or_stand(s2, "allied", "2106", "2105", ["g-711"], ["cw-50", "cw-51"])
     assert retreat > stand
 
 
@@ -152,10 +155,5 @@ def test_a_german_fortress_garrison_stands_rather_than_retreat_into_elimination(
     # SFN 13.8: garrisons are eliminated in a retreat, so cancelling one hit by retreating would cost the
     # garrison whole (and leave the fortress, 4.2); standing keeps both
     s = bare(started("calais"), g_bo="2005", g_47="2005", us_1="2006")
-    enter(s, {"step": "command", "side": "allied"},
-          {"step": "battle", "attacker": "allied", "defender": "german", "origin": "2006", "target": "2005",
-           "attackers": ["us-1"], "defenders": ["g-47", "g-bo"], "hits": ["g-47"], "extra": False},
-          {"step": "choice", "player": "german", "question": "Retreat?", "answers": ["retreat", "stand"],
-           "rule": "SFN 13.6"})
-    retreat, stand = score_actions(s, "german", [Action("retreat"), Action("stand")])
+    retreat, stand = retreat_or_stand(s, "german", "2006", "2005", ["us-1"], ["g-47", "g-bo"])
     assert stand > retreat
