@@ -475,6 +475,16 @@ class State:
             self._memo_fns[key] = compute
         return value
 
+    def keep_fact(self, key: Any, value: Any, compute: Any) -> None:
+        """Put back a derived fact that :meth:`touch` dropped, brought up to date by the caller (a unit index
+        updated for one move instead of rebuilt); ``compute`` is its recipe from scratch, which the debug mode
+        (``WESTFRONT_CHECK_CACHE``) checks the kept value against after the action."""
+        self.memo[key] = value
+        if self.CHECK_CACHE:
+            if self._memo_fns is None:
+                self._memo_fns = {}
+            self._memo_fns[key] = compute
+
     def check_memo(self, when: str = "") -> None:
         """Debug mode: recompute every memoised fact from scratch and compare with the cache."""
         fns = self._memo_fns
@@ -762,3 +772,20 @@ def steps_table(*classes: type[Step[Any]]) -> dict[str, Step[Any]]:
             raise ValueError(f"two steps are called {c.name!r}")
         table[c.name] = c()
     return table
+
+
+def _rank_of(ids: tuple[str, ...]) -> dict[str, int]:
+    return {uid: k for k, uid in enumerate(ids)}
+
+
+unit_rank = PureMemo(_rank_of, limit=8)  # each id's place in a table's key order (``tuple(g["units"])``)
+
+
+def insert_ranked(ids: list[str], uid: str, rank: dict[str, int]) -> list[str]:
+    """A new list: ``ids`` (in ``rank`` order, ids missing from ``rank`` last) with ``uid`` in its place — what a
+    rebuild of a unit index from ``g["units"]`` would give, for indexes updated by a move instead."""
+    r = rank[uid]
+    k = 0
+    while k < len(ids) and rank.get(ids[k], len(rank)) < r:
+        k += 1
+    return [*ids[:k], uid, *ids[k:]]

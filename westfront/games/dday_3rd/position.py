@@ -320,15 +320,6 @@ class Position(State):
         self._relocate(uid, None, box)
 
     # ----- keeping the unit indexes across a change (State.memo contract) ------------------------------------
-    def _keep(self, key: Any, value: Any, compute: Callable[[], Any]) -> None:
-        """Put back a derived fact that :meth:`touch` dropped, brought up to date by the caller; ``compute`` is its
-        recipe from scratch, which the debug mode (``WESTFRONT_CHECK_CACHE``) checks it against after the action."""
-        self.memo[key] = value
-        if self.CHECK_CACHE:
-            if self._memo_fns is None:
-                self._memo_fns = {}
-            self._memo_fns[key] = compute
-
     def touch_keeping(self, keys: tuple[Any, ...]) -> None:
         """:meth:`touch` for a change that leaves the facts under ``keys`` true (the caller knows which): they are
         kept, with their recipes for the debug mode's check."""
@@ -338,7 +329,7 @@ class Position(State):
         for k, v, fn in kept:
             self.memo[k] = v
             if fn is not None:
-                self._keep(k, v, fn)
+                self.keep_fact(k, v, fn)
 
     def _touch_keeping_units(self) -> None:
         """:meth:`touch` for a change that moves no unit (control): the unit indexes stay valid."""
@@ -390,24 +381,24 @@ class Position(State):
                     del boxes[(was_box, side)]  # as a rebuild has it: no empty box lists
             if not where and box:
                 boxes[(box, side)] = _insert(boxes.get((box, side), []), uid, rank)
-        self._keep("placement", (index, on_map, boxes), self._build_placement)
+        self.keep_fact("placement", (index, on_map, boxes), self._build_placement)
         m = self.board.m
         if occupied is not None:
             if was and not any(units()[x].side == side for x in index.get(was, ())):
                 occupied &= ~(1 << m.index[was])
             if where:
                 occupied |= 1 << m.index[where]
-            self._keep(("occupied", side), occupied, self._recipe(("occupied", side)))
+            self.keep_fact(("occupied", side), occupied, self._recipe(("occupied", side)))
         if other_occupied is not None:
-            self._keep(("occupied", other(side)), other_occupied, self._recipe(("occupied", other(side))))
+            self.keep_fact(("occupied", other(side)), other_occupied, self._recipe(("occupied", other(side))))
             if other_zoc is not None:  # the other side's ZOC is a function of its own units only (§4.1)
-                self._keep(("zoc", other(side)), other_zoc, self._recipe(("zoc", other(side))))
+                self.keep_fact(("zoc", other(side)), other_zoc, self._recipe(("zoc", other(side))))
         land = self.board.land
         came = was is not None and bool((land >> m.index[was]) & 1)
         goes = where is not None and bool((land >> m.index[where]) & 1)
         for s, ids in continent.items():
             if ids is not None and (s != side or came == goes):  # nobody came to or left the continent
-                self._keep(("on_continent", s), ids, self._recipe(("on_continent", s)))
+                self.keep_fact(("on_continent", s), ids, self._recipe(("on_continent", s)))
 
     def phase_name(self) -> str:
         return str(self.g.get("phase", ""))

@@ -15,7 +15,7 @@ from typing import Any, TypedDict
 from ...core.actions import Event
 from ...core.bitboard import bits
 from ...core.movement import zoc_of
-from ...core.state import PureMemo, State
+from ...core.state import PureMemo, State, insert_ranked, unit_rank
 from . import units as U
 from .board import board
 from .data import month_label, opponent, tables
@@ -128,11 +128,6 @@ _zoc = PureMemo(_zoc_of)  # a side's ZOC depends only on where its units stand: 
 Index = tuple[dict[int, list[str]], dict[str, list[str]], dict[str, int], dict[str, int]]
 
 
-def _rank_of(ids: tuple[str, ...]) -> dict[str, int]:
-    return {uid: k for k, uid in enumerate(ids)}
-
-
-_rank = PureMemo(_rank_of, limit=8)  # each unit's place in ``g["units"]``: the order of the unit index's lists
 
 
 def migrate(g: dict[str, Any]) -> None:
@@ -226,7 +221,7 @@ class Position(State):
         the order a rebuild gives (``g["units"]`` order, phantoms last). Memo values are shared with clones:
         changed lists and dicts are new ones, never edited."""
         occ0, onmap0, ubb0, pbb0 = before
-        rank = _rank(tuple(self.g["units"]))
+        rank = unit_rank(tuple(self.g["units"]))
         sides = U.sides()
         side = sides[uid]
         occ = dict(occ0)
@@ -244,12 +239,7 @@ class Position(State):
                 if side == "allied" or not any(x in phantoms for x in left):
                     pbb[side] &= ~(1 << old)
         if new is not None:
-            here = occ.get(new, [])
-            r = rank[uid]
-            k = 0
-            while k < len(here) and here[k] not in phantoms and rank[here[k]] < r:
-                k += 1
-            occ[new] = [*here[:k], uid, *here[k:]]
+            occ[new] = insert_ranked(occ.get(new, []), uid, rank)  # phantoms (not in ``rank``) stay last
             ubb[side] |= 1 << new
             pbb[side] |= 1 << new
         onmap = onmap0
@@ -258,11 +248,7 @@ class Position(State):
             if new is None:
                 ids = [x for x in ids if x != uid]
             else:
-                r = rank[uid]
-                k = 0
-                while k < len(ids) and rank[ids[k]] < r:
-                    k += 1
-                ids = [*ids[:k], uid, *ids[k:]]
+                ids = insert_ranked(ids, uid, rank)
             onmap = {**onmap0, side: ids}
         return occ, onmap, ubb, pbb
 
@@ -414,11 +400,7 @@ class Position(State):
         before = self.memo.get("index") if uid not in self.g["phantoms"] else None
         self.touch((1 << i if i is not None else 0) | (1 << j if j is not None else 0))
         if before is not None and i != j:  # the unit index is updated, not rebuilt
-            self.memo["index"] = self._moved_index(before, uid, i, j)
-            if self.CHECK_CACHE:
-                if self._memo_fns is None:
-                    self._memo_fns = {}
-                self._memo_fns["index"] = self._build_index
+            self.keep_fact("index", self._moved_index(before, uid, i, j), self._build_index)
 
     def spend(self, side: str, n: int) -> None:
         if n > self.g["rp"][side]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict, cast
 
 from ...core.mapdata import GameMap
-from ...core.state import PureMemo, State
+from ...core.state import PureMemo, State, insert_ranked, unit_rank
 from .board import Board, board
 from .data import ALL_IDS, LAST_TURN, SUPPLY, UNITS
 
@@ -95,11 +95,6 @@ def _within_of(b: Board, sources: int, k: int) -> int:
     return b.within(sources, k)
 
 
-def _rank_of(ids: tuple[str, ...]) -> dict[str, int]:
-    return {uid: k for k, uid in enumerate(ids)}
-
-
-_rank = PureMemo(_rank_of, limit=8)  # each unit's place in ``g["units"]``: the order of the unit index's lists
 _within = PureMemo(_within_of)  # 6.4's "near" depends only on where one side's units stand
 
 
@@ -280,23 +275,13 @@ class Position(State):
         if now is not None:
             j = idx[now]
             changed |= 1 << j
-            here = occ.get(j, [])
-            rank = _rank(tuple(self.g["units"]))
-            r = rank[uid]
-            k = 0
-            while k < len(here) and rank[here[k]] < r:
-                k += 1
-            occ[j] = [*here[:k], uid, *here[k:]]
+            occ[j] = insert_ranked(occ.get(j, []), uid, unit_rank(tuple(self.g["units"])))
         bbs["allied"] &= ~changed
         bbs["german"] &= ~changed
         for h in (idx[was] if was is not None else None, idx[now] if now is not None else None):
             if h is not None and h in occ:  # as ``_index``: the hex belongs to its first unit's side
                 bbs["allied" if IS_ALLIED[occ[h][0]] else "german"] |= 1 << h
-        self.memo["pos"] = (occ, bbs)
-        if self.CHECK_CACHE:
-            if self._memo_fns is None:
-                self._memo_fns = {}
-            self._memo_fns["pos"] = self._index
+        self.keep_fact("pos", (occ, bbs), self._index)
 
     def eliminate(self, uid: str, why: str, rule: str) -> None:
         """Into the Eliminated Units box; Allied paratroops leave the game for good (9.3)."""
