@@ -20,6 +20,7 @@ from ...core.state import digest
 from . import units as U
 from .board import EXIT_ZONES, board
 from .combat import attacker_entries, composition, defender_entries, eligible_attackers, per_die_hit
+from .ai_threat import exit_threat
 from .hidden import OBJECTIVES, hidden_pieces, resolve
 from .plan import FAR, army_exit_distance, plan, summary
 from .position import Position
@@ -29,6 +30,8 @@ HIDDEN_INFORMATION = True
 THREAT_FROM = 12  # hexes from an exit at which the Germans start screening it (two to three Allied moves)
 HIDDEN_SP = 1.5  # what an unknown hidden marker is worth (phantoms and weak new units alike)
 OUT_OF_SUPPLY = 1.2  # what ending a move out of supply costs (13.0: elimination at the end of the own turn)
+SUDDEN_DEATH_LAST = 9  # 17.1: an exit wins at once until February 1945
+EXIT_THREAT = 2.0  # weight of the chance that an army exits in the coming Allied activation (17.1, ai_threat.py)
 
 
 def _material(s: Position, side: str) -> float:
@@ -64,6 +67,8 @@ def evaluate(state: Any, side: str) -> float:
     near = army_exit_distance(s)
     drive = (1.0 - min(near, 20) / 20.0) if near < FAR else 0.0
     x = 0.6 * drive * (0.5 + progress) + 1.2 * mat + 1.5 * west * (0.5 + progress) + 0.25 * east + 0.3 * ruhr + 0.8 * exits - 0.6 * oos - 0.9 * progress
+    if s.g["victory"] == "standard" and s.turn <= SUDDEN_DEATH_LAST:
+        x += EXIT_THREAT * exit_threat(s)  # what a German screen changes at once (17.1)
     if not a_units:
         x -= 2.0
     v = math.tanh(x)
