@@ -9,7 +9,8 @@ evaluation, and the search played the German heuristic. This module scores the s
 as the next Allied activation would meet it:
 
 * an exit hex an Allied army in supply can reach now with 1 MP spare (the legal ``exit``
-  test, :func:`exit_options`) is open: probability 1;
+  test of :func:`movement.exit_options`) is open: probability 1 (``UNSUPPLIED_OPEN`` when
+  the hex is outside Allied supply for the moment);
 * a German-held exit hex next to an Allied army falls with the probability that the
   Allied units next to it roll at least as many hits as it has steps (the preview's dice
   arithmetic, :func:`per_die_hit`, one step per hit), and the army walks in;
@@ -24,12 +25,15 @@ from __future__ import annotations
 from . import units as U
 from .board import EXIT_ZONES, board
 from .combat import binomial, composition, eligible_attackers, per_die_hit
-from .movement import exit_options, tactical_reach, unit_mp
+from .movement import tactical_reach, unit_mp
 from .plan import exit_field
 from .position import Position
-from .supply import in_supply
+from .supply import in_supply, supply_map
 
 HIDDEN_STEPS = 1.5  # what an unknown marker on an exit hex is worth in steps (as HIDDEN_SP in ai.py)
+# an exit hex an army reaches with 1 MP spare but outside Allied supply: the Allies usually reopen the supply
+# path first (a friend on a hex cancels German ZOC for supply, 13.0) — measured: an exit in seed 3 that way
+UNSUPPLIED_OPEN = 0.8
 
 
 def exit_hexes() -> list[int]:
@@ -38,7 +42,8 @@ def exit_hexes() -> list[int]:
 
 
 def _armies_near(s: Position) -> list[tuple[str, int, int]]:
-    """Allied armies in supply that could exit within their next move: (unit, hex, MP)."""
+    """Allied armies that could exit within their next move: (unit, hex, MP). Out of supply too: the Allies
+    often reopen the supply path with their first moves (measured), and then the army exits."""
     ex = exit_field()
     out = []
     for u in s.on_map("allied"):
@@ -46,8 +51,8 @@ def _armies_near(s: Position) -> list[tuple[str, int, int]]:
             continue
         i = s.hex_of(u)
         mp = U.base_mp(u) + 1  # an RCO marker (16.0) may come with the Allied phase
-        if ex[i] < mp and in_supply(s, u):
-            out.append((u, i, unit_mp(s, u, True)))
+        if ex[i] < mp:
+            out.append((u, i, unit_mp(s, u, in_supply(s, u))))
     return out
 
 
@@ -92,13 +97,23 @@ def _exit_threat(s: Position) -> float:
     near = _armies_near(s)
     if not near:
         return 0.0
+    area = supply_map(s, "allied").area
+    hexes = exit_hexes()
+    walk_in: dict[int, float] = {}
     for u, _, mp in near:
-        if exit_options(s, u, tactical_reach(s, u, mp), mp):
-            return 1.0
+        cost = tactical_reach(s, u, mp).cost  # passing through a friend's hex to leave is allowed (11.0)
+        for h in hexes:
+            c = cost.get(h)
+            if c is not None and c + 1 <= mp:
+                if (area >> h) & 1:
+                    return 1.0  # the legal exit of 17.1 is open now (what ``exit_options`` lists)
+                walk_in[h] = UNSUPPLIED_OPEN
     armies = {i for _, i, _ in near}
     german = s.units_bb("german")
     hold = 1.0
-    for h in exit_hexes():
-        if (german >> h) & 1:
+    for h in hexes:
+        if h in walk_in:
+            hold *= 1.0 - walk_in[h]
+        elif (german >> h) & 1:
             hold *= 1.0 - hex_fall(s, h, armies)
     return 1.0 - hold
