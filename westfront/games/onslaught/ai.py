@@ -11,7 +11,7 @@ Values are from ``side``'s point of view: positive is good for ``side``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...core.actions import Action
@@ -143,7 +143,7 @@ def expected(results: dict[str, float]) -> float:
 class _Context:
     """Per-decision facts shared by the scores of all candidate actions."""
 
-    def __init__(self, s: Position, side: str, f: dict[str, Any], actions: list[Action]):
+    def __init__(self, s: Position, side: str, f: dict[str, Any], actions: Sequence[Action] = ()):
         self.s = s
         self.side = side
         self.f = f
