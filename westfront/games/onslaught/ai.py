@@ -326,11 +326,17 @@ class _Context:
                 out += us
         return out
 
+    def breakthrough_pool(self) -> list[str] | None:
+        """The divisions a Breakthrough attack may use (5.5, 14.3), as the step itself says; None otherwise."""
+        if self.f["step"] != "breakthrough_stack":
+            return None
+        step = type(self.s).STEPS["breakthrough_stack"]
+        return step.pool(self.s, self.f)  # type: ignore[attr-defined,no-any-return]
+
     def v_attack(self, a: Action) -> float:
         s = self.s
         t = s.map.index[a.args[0]]
-        pool = type(s).STEPS["breakthrough_stack"].pool(s, self.f) if self.f["step"] == "breakthrough_stack" else None  # type: ignore[attr-defined]
-        us = self.attackers_within_reach(t, [], pool)
+        us = self.attackers_within_reach(t, [], self.breakthrough_pool())
         if not us:
             return -0.5
         v = expected(assess(s, t, us).results())
@@ -384,9 +390,9 @@ class _Context:
         return float(self.facts["full"])
 
     def v_cancel(self, a: Action) -> float:
-        """Backing out of a pick. An attack is called off only if even all the divisions still on offer make
-        it bad (7.0; measuring it by the attackers declared so far cancelled attacks one division in, the
-        Combat action then wasted). After any other pick (PICKED) a hex is always taken: the pick was judged
+        """Backing out of a pick. An attack is called off only if even all the divisions it can still have
+        (``reach``) make it bad (7.0; measured by the attackers declared so far, attacks were called off one
+        division in and the Combat action wasted). After any other pick (PICKED) a hex is always taken: the pick was judged
         before it was made, and a cancel leads straight back to the same choice."""
         step = self.f["step"]
         if step == "attack" and self.f["attackers"]:
