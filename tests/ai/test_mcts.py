@@ -203,3 +203,29 @@ def test_progressive_widening_searches_only_the_best_prior_actions_first():
 def test_hard_level_keeps_its_tree_and_widens():
     hard = get_agent("hard", seed=1)
     assert isinstance(hard, MCTSAgent) and hard.reuse and hard.widening
+
+
+def test_a_decision_is_scored_once_when_confident_asked_first(monkeypatch):
+    # ``confident`` scores the root's actions to decide whether to search; the tree's root takes those priors
+    # instead of asking the game again for the same position (no hidden part in skirmish), and searches alike
+    import dataclasses
+
+    import westfront.ai.mcts as mcts_mod
+
+    s = skirmish_position()
+    side = s.current_player()
+    legal = s.legal_actions()
+    hooks = hooks_for("skirmish")
+    asked: list[int] = []
+
+    def counting(state, who, acts):
+        asked.append(len(state.history) == len(s.history) and list(acts) == legal)
+        return hooks.score_actions(state, who, acts)
+
+    monkeypatch.setattr(mcts_mod, "hooks_of", lambda state: dataclasses.replace(hooks, score_actions=counting))
+    once = MCTSAgent(5, iterations=20, confident=1.01)  # never confident enough: it always searches
+    a = once.choose(s, side)
+    assert asked.count(True) == 1
+    monkeypatch.undo()
+    plain = MCTSAgent(5, iterations=20)
+    assert plain.choose(s, side) == a and plain.report.visits == once.report.visits

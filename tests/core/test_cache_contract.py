@@ -6,10 +6,13 @@ memoised fact after each action, so a helper that forgets touch() fails loudly.
 
 from __future__ import annotations
 
+import json
+import pickle
+
 import pytest
 
 from westfront import api
-from westfront.core.state import State, check_independent, checking_cache, copy_g
+from westfront.core.state import State, check_independent, checking_cache, copy_g, digest
 from westfront.games.skirmish.rules import GameState as Skirmish
 from westfront.testing.fuzz import FuzzFailure, fuzz, play_random
 
@@ -120,3 +123,52 @@ def test_pure_memo_shares_results_and_the_debug_mode_checks_hits():
     table["k"] = 0
     with checking_cache(), pytest.raises(AssertionError, match="stale"):
         m(2, 4)
+
+
+def test_copy_on_write_records_are_shared_until_a_side_writes_one():
+    # Onslaught declares COPY_ON_WRITE = ("units",): clones share the unit records, edit() copies one first
+    s = api.load("onslaught", seed=4)
+    uid = next(u for u, r in s.g["units"].items() if r["hex"])
+    before = s.hash()
+    c = s.clone()
+    assert c.g["units"] is not s.g["units"] and c.g["units"][uid] is s.g["units"][uid]
+    rec = c.edit_unit(uid)
+    assert rec is c.g["units"][uid] and rec is not s.g["units"][uid]
+    assert c.edit_unit(uid) is rec  # copied once: now the clone's own
+    rec["full"] = False
+    assert s.g["units"][uid]["full"] and s.hash() == before
+    s.edit_unit(uid)["hex"] = None  # the original copies before writing too: the clone keeps its hex
+    assert c.g["units"][uid]["hex"] is not None
+    c.g["units"]["new-id"] = {"hex": None}  # the table itself is the clone's own
+    assert "new-id" not in s.g["units"]
+
+
+def test_copy_on_write_keeps_hashes_saves_and_the_key_order():
+    s = api.load("onslaught", seed=5)
+    for _ in range(40):
+        s.apply(s.legal_actions()[0])
+    c = s.clone()
+    for uid in list(c.g["units"])[::3]:
+        c.edit_unit(uid)  # copied, unchanged
+    assert c.hash() == s.hash() and c.to_json() == s.to_json()
+    assert list(c.g["units"]) == list(s.g["units"])
+    assert [list(r) for r in c.g["units"].values()] == [list(r) for r in s.g["units"].values()]
+
+
+def test_debug_mode_catches_a_write_that_bypasses_edit():
+    with checking_cache():
+        s = api.load("onslaught", seed=6)
+        s.apply(s.legal_actions()[0])
+        uid = next(iter(s.g["units"]))
+        with pytest.raises(AssertionError, match="behind State.edit"):
+            s.g["units"][uid]["full"] = False  # after an action every record is held read-only
+        c = s.clone()
+        stale = c.unit(uid)
+        c.edit_unit(uid)["full"] = False
+        with pytest.raises(AssertionError, match="behind State.edit"):
+            stale["box"] = "removed"  # a record fetched before edit() replaced it: the shared one
+        assert s.unit(uid)["full"] and s.unit(uid).get("box") != "removed"
+        plain = {k: ({i: dict(r) for i, r in v.items()} if k == "units" else v) for k, v in s.g.items()}
+        assert s.hash() == digest(plain)  # read-only records hash, save and pickle as plain dicts
+        assert json.loads(s.to_json())["state"] == plain
+        assert type(pickle.loads(pickle.dumps(s.g))["units"][uid]) is dict

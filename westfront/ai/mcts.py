@@ -96,6 +96,13 @@ def chance_outcome(events: list[dict[str, object]]) -> Outcome:
     return tuple(out)
 
 
+def same_position(sample: State, state: State) -> bool:
+    """Whether a determinised ``sample`` is ``state`` itself but for the re-seeded dice: nothing hidden was
+    re-sampled, so the game's scores of an action list are the same in both."""
+    g, h = sample.g, state.g
+    return len(g) == len(h) and all(k == "rng" or (k in h and v == h[k]) for k, v in g.items())
+
+
 @dataclass
 class SearchReport:
     """What the last search did, for tests, benchmarks and the curious."""
@@ -165,12 +172,15 @@ class MCTSAgent:
     def search(self, state: State, side: str, candidates: list[Action], seconds: float | None) -> Action:
         """The most visited of ``candidates`` after the budgeted iterations."""
         hooks = hooks_of(state)
+        scored: tuple[list[Action], list[float]] | None = None  # the root's scores, when already asked for
         if self.confident is not None and len(candidates) > 1:
-            priors = softmax(hooks.score_actions(state, side, candidates), self.prior_temperature)
+            scores = hooks.score_actions(state, side, candidates)
+            priors = softmax(scores, self.prior_temperature)
             top = max(range(len(candidates)), key=priors.__getitem__)
             if priors[top] >= self.confident:
                 self._kept = None
                 return candidates[top]  # the budget goes where the decision is open
+            scored = (candidates, scores)
         root = self._reused_root(state) if self.reuse else None
         self.report.reused = root.visits if root is not None else 0
         root = root or Node()
@@ -180,7 +190,10 @@ class MCTSAgent:
         n = 0
         while (self.iterations is None or n < self.iterations) and (n == 0 or time.perf_counter() < deadline):
             sample = hooks.determinize(state, side, self.rng)
-            self._iterate(sample, root, side, hooks, allowed)
+            # the first sample's root priors are the scores above when it is the same position (no hidden part
+            # re-sampled): the game is not asked twice for one decision
+            first = scored is not None and n == 0 and same_position(sample, state)
+            self._iterate(sample, root, side, hooks, allowed, scored if first else None)
             n += 1
         self.report = SearchReport(
             n, time.perf_counter() - start,
@@ -232,7 +245,8 @@ class MCTSAgent:
             node = edge.outcomes[()]
         return node
 
-    def _iterate(self, sim: State, root: Node, side: str, hooks: GameHooks, allowed: dict[str, Action]) -> None:
+    def _iterate(self, sim: State, root: Node, side: str, hooks: GameHooks, allowed: dict[str, Action],
+                 scored: tuple[list[Action], list[float]] | None = None) -> None:
         path: list[tuple[Node, Edge, str]] = []
         node = root
         while not sim.is_terminal():
@@ -242,7 +256,7 @@ class MCTSAgent:
             if node is root:
                 acts = [a for a in acts if str(a) in allowed] or acts
             if any(str(a) not in node.edges for a in acts):
-                self._add_edges(node, sim, mover, acts, hooks)
+                self._add_edges(node, sim, mover, acts, hooks, scored if node is root and mover == side else None)
             edge, action = self._select(node, acts)
             events = sim.apply(action)
             outcome = chance_outcome(events) if self.explicit_chance else ()
@@ -258,9 +272,11 @@ class MCTSAgent:
             edge.visits += 1
             edge.total += value if mover == side else -value
 
-    def _add_edges(self, node: Node, sim: State, mover: str, acts: list[Action], hooks: GameHooks) -> None:
-        """Edges for actions this node has not seen, with priors from the game's scores."""
-        scores = hooks.score_actions(sim, mover, acts)
+    def _add_edges(self, node: Node, sim: State, mover: str, acts: list[Action], hooks: GameHooks,
+                   scored: tuple[list[Action], list[float]] | None = None) -> None:
+        """Edges for actions this node has not seen, with priors from the game's scores (``scored``: the
+        scores of these very actions in this position, already asked for)."""
+        scores = scored[1] if scored is not None and scored[0] == acts else hooks.score_actions(sim, mover, acts)
         for a, p in zip(acts, softmax(scores, self.prior_temperature), strict=True):
             node.edges.setdefault(str(a), Edge(p))
 

@@ -6,6 +6,8 @@ import math
 import random
 import time
 
+import westfront
+from westfront.ai import get_agent
 from westfront.ai.heuristic import HeuristicAgent
 from westfront.games.onslaught import ai
 from westfront.games.onslaught.combat import assess
@@ -132,3 +134,100 @@ def test_priors_prefer_passing_only_without_supply():
     sc = dict(zip(map(str, acts), ai.score_actions(s, "allied", acts), strict=True))
     assert sc["pass"] < sc["movement"]
     assert legal(s)
+
+
+def _undone_picks(agents: dict[str, str], seed: int, last_turn: int) -> tuple[list[tuple[str, str, str]], list[str]]:
+    """Play ``agents`` from the start through ``last_turn``: every pick the same side backs out of at once
+    (``cancel`` or ``back`` right after it), and every delayed reinforcement that could have entered."""
+    s = westfront.load("onslaught", seed=seed)
+    players = {side: get_agent(spec, seed=seed + i) for i, (side, spec) in enumerate(agents.items())}
+    undone: list[tuple[str, str, str]] = []
+    delayed: list[str] = []
+    prev: tuple[str, str] | None = None
+    while not s.is_terminal() and s.turn <= last_turn:
+        side = s.current_player()
+        a = players[side].choose(s, side)
+        if agents[side] != "random":
+            if prev and prev[0] == side and a.verb in ("cancel", "back"):
+                undone.append((side, prev[1], str(a)))
+            if a.verb == "delay":
+                delayed.append(str(a))
+        prev = (side, str(a))
+        s.apply(a)
+    return undone, delayed
+
+
+def test_a_heuristic_pick_is_followed_through_not_cancelled():
+    # onslaught 10.1, 10.3, 11.1, 11.3: a reinforcement or a rebuilt division picked is placed (every hex
+    # offered is legal for it); before, the Allies picked and cancelled ~80 reinforcements a game, the cycle
+    # guard then pushed them into delaying divisions that could enter, and a rebuild was cancelled each turn
+    # onslaught 5.4, 7.0: an attack picked is called off only if all the divisions it can still have make it bad
+    undone, delayed = _undone_picks({"allied": "heuristic", "german": "heuristic"}, 1000, 8)
+    assert undone == []
+    assert delayed == []
+
+
+def test_after_a_pick_a_hex_always_outscores_backing_out():
+    # onslaught 6.1, 6.4, 9.2, 10.1-10.3, 11.3, 11.4: once a division, a reinforcement, a rebuild or a block of
+    # hexes is picked, the best hex on offer scores above ``cancel`` and ``back`` for either side, so the
+    # heuristic never backs out of a pick it made (random play visits the hex choices of both sides)
+    s = westfront.load("onslaught", seed=11)
+    rnd = random.Random(11)
+    seen = set()
+    for _ in range(2500):
+        if s.is_terminal():
+            break
+        acts = s.legal_actions()
+        step = s.frame()["step"]
+        if step in ("reinforce", "replace", "paradrop", "move_unit") and len(acts) > 1:
+            side = s.current_player()
+            sc = dict(zip(map(str, acts), ai.score_actions(s, side, acts), strict=True))
+            undo = [v for a, v in sc.items() if a in ("cancel", "back")]
+            rest = [v for a, v in sc.items() if a not in ("cancel", "back")]
+            if undo and rest:
+                assert max(rest) > max(undo), (side, step, sc)
+                seen.add((side, step))
+        s.apply(rnd.choice(acts))
+    assert {("allied", "reinforce"), ("allied", "move_unit"), ("german", "move_unit")} <= seen, seen
+
+
+def test_an_attack_is_judged_by_the_stacks_the_supply_points_pay_for():
+    # onslaught 5.2, 5.4, 7.0: each stack joining a Combat action costs a supply point. Six lone divisions
+    # around a panzer division make a good attack, but one point pays for one of them, which alone makes a
+    # bad one: the attack is not picked (before, it was picked for all six and called off after the first)
+    s = new()
+    clear(s)
+    c = quiet_centre()
+    put(s, units("german", "sspz", 1)[0], c)
+    arm = units("allied", "arm", 6)
+    for d, u in enumerate(arm):
+        put(s, u, nb(c, d), full=False)
+    play(s, "combat")
+    s.g["supply_points"]["allied"] = 1
+    s.touch()
+    agent = HeuristicAgent(seed=1)
+    n = len(s.history)
+    while s.frame()["step"] in ("combat_action", "attack"):
+        s.apply(agent.choose(s, "allied"))
+    assert "cancel" not in s.history[n:], s.history[n:]
+
+
+def test_an_attack_takes_its_attackers_from_the_stacks_it_can_pay_for():
+    # onslaught 5.2, 5.4: with one supply point left only one new stack can join; its divisions are added
+    # before a division whose stack would spend that point on less
+    s = new()
+    clear(s)
+    c = quiet_centre()
+    put(s, units("german", "inf", 1)[0], c)
+    strong = units("allied", "arm", 3)
+    weak = units("allied", "inf", 1, exclude=strong)[0]
+    for u in strong:
+        put(s, u, nb(c, 0))
+    put(s, weak, nb(c, 3), full=False)
+    play(s, "combat")
+    s.g["supply_points"]["allied"] = 1
+    s.touch()
+    play(s, f"attack {lab(c)}")
+    acts = s.legal_actions()
+    sc = dict(zip(map(str, acts), ai.score_actions(s, "allied", acts), strict=True))
+    assert sc[f"add {weak}"] < min(sc[f"add {u}"] for u in strong)

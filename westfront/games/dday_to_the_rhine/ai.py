@@ -396,7 +396,7 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
         slots.sort(key=lambda slot: (str(slot[0]), str(slot[1])))
         rng.shuffle(slots)
         for p, (hx, hid) in zip(pieces, slots, strict=True):
-            rec = c.piece(p)
+            rec = c.edit_piece(p)
             rec["hex"], rec["hid"] = hx, hid
         # only who stands on the markers' hexes changed: local facts elsewhere (reaches, move tests) stay
         hexof = board().m.index

@@ -58,7 +58,7 @@ def eliminate(s: Position, uid: str, why: str, rule: str) -> None:
     if uid in s.g["phantoms"]:
         remove_phantom(s, uid, why, public=False)
         return
-    u = s.unit(uid)
+    u = s.edit_unit(uid)
     lab = u["hex"]
     box = elimination_box(s, uid)
     where = "the replacement pool" if box == U.POOL else "play for good"
@@ -74,7 +74,7 @@ def eliminate(s: Position, uid: str, why: str, rule: str) -> None:
 def lose_step(s: Position, uid: str, why: str, rule: str | None = None) -> None:
     """3.0: each hit flips or replaces the counter one step down; below 1 SP it is eliminated."""
     rule = rule or s.rule("12.0")
-    u = s.unit(uid)
+    u = s.edit_unit(uid)
     if u.get("hid"):
         reveal(s, uid, "in combat")
     u["strength"] -= 1

@@ -57,22 +57,21 @@ def hide(s: Position, pieces: list[str]) -> None:
             if m not in used:
                 break
         used.add(m)
-        src = s.g["phantoms"] if pid in s.g["phantoms"] else s.g["units"]
-        src[pid]["hid"] = m
+        s.edit_piece(pid)["hid"] = m
 
 
 def reveal(s: Position, uid: str, why: str) -> None:
-    u = s.unit(uid)
-    m = u.get("hid")
+    m = s.unit(uid).get("hid")
     if not m:
         return
+    u = s.edit_unit(uid)
     u["hid"] = None
     s.emit("reveal", unit=uid, marker=m, hex=u["hex"], reveal=True, rule=s.rule("18.5"),
            text=f"Hidden marker {m} is {U.udef(uid).short} ({why})")
 
 
 def remove_phantom(s: Position, pid: str, why: str, public: bool = True) -> None:
-    p = s.g["phantoms"][pid]
+    p = s.edit_piece(pid)
     m = p.get("hid")
     hexlab = p["hex"]
     p.update({"hex": None, "hid": None, "moved": False, "paid": False, "over": False, "entered": 0})

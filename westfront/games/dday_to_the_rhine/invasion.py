@@ -79,9 +79,9 @@ def land(s: Position, uid: str, i: int) -> bool:
             if not live:
                 break
             lose_step(s, max(live, key=lambda d: (s.unit(d)["strength"], d)), "the landing", s.rule("6.2"))
-        u = s.unit(uid)
+        u = s.edit_unit(uid)
         u["strength"] = max(u["strength"] - (_ap + ai), 0)
-    u = s.unit(uid)
+    u = s.edit_unit(uid)
     if u["strength"] <= 0:
         u.update({"box": U.POOL, "strength": 0})
         s.emit("invasion_failed", unit=uid, hex=lab, rule=s.rule("6.2"),
@@ -147,6 +147,6 @@ def delay(s: Position, uid: str) -> None:
     for oid, u in g["units"].items():
         d = U.udef(oid)
         if d.side == "allied" and d.group == grp and u["box"] == U.SCHEDULED and u["due"] in (2, 3):
-            u["due"] += 1
+            s.edit_unit(oid)["due"] = u["due"] + 1
     s.emit("invasion_delayed", unit=uid, rule=s.rule("18.4"),
            text=f"{U.udef(uid).short} will land before the German July turn; Allied June RP halved")

@@ -144,7 +144,7 @@ class Position(State):
     """The 1944 position: typed access to ``g``, queries, and the changes that keep the cache right."""
 
     __slots__ = ()
-    FLAT_TABLES = ("units", "phantoms")  # records of scalars: clone copies them record by record
+    COPY_ON_WRITE = ("units", "phantoms")  # records of scalars, shared by clones: write through edit_unit/edit_piece
 
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Event] | None = None):
         migrate(g)
@@ -179,6 +179,14 @@ class Position(State):
     def piece(self, pid: str) -> dict[str, Any]:
         """A unit's or a phantom's record (what moves on the map)."""
         return self.g["phantoms"][pid] if pid in self.g["phantoms"] else self.g["units"][pid]  # type: ignore[no-any-return]
+
+    def edit_unit(self, uid: str) -> UnitRecord:
+        """A real unit's record to write to (``State.edit``: clones share records until one writes)."""
+        return self.edit("units", uid)  # type: ignore[return-value]
+
+    def edit_piece(self, pid: str) -> dict[str, Any]:
+        """A unit's or a phantom's record to write to (``State.edit``)."""
+        return self.edit("phantoms" if pid in self.g["phantoms"] else "units", pid)
 
     def is_phantom(self, pid: str) -> bool:
         return pid in self.g["phantoms"]
@@ -389,7 +397,7 @@ class Position(State):
     def put(self, uid: str, label: str | None) -> None:
         """Move a piece (or take it off the map): only its old and new hexes change, so facts local
         to other hexes (reaches, "may it move", see ``State.cached``) are kept."""
-        p = self.piece(uid)
+        p = self.edit_piece(uid)
         index = board().m.index
         old = p["hex"]
         p["hex"] = label

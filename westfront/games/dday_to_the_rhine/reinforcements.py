@@ -244,11 +244,11 @@ def launch_rco(s: Position) -> None:
     g = s.g
     g["rco"]["launched"] = s.turn
     g["rco"]["markers"] = int(t["surprise"][k])
-    d = s.unit("ge-6pa")
+    d = s.edit_unit("ge-6pa")
     d.update({"box": U.AVAILABLE, "strength": 3, "due": s.turn, "rco_unit": True})
     sp = int(t["i_ss_sp"][k])
     if sp:
-        s.unit("ge-1sspc").update({"box": U.AVAILABLE, "strength": sp, "due": s.turn, "rco_unit": True})
+        s.edit_unit("ge-1sspc").update({"box": U.AVAILABLE, "strength": sp, "due": s.turn, "rco_unit": True})
     s.touch()
     s.emit("rco", turn=s.turn, markers=g["rco"]["markers"], rule=s.rule("16.0"),
            text=f"Rundstedt's Counter-Offensive is launched in {s.month()}: 6th Panzer Army"

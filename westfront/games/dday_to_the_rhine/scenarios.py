@@ -83,7 +83,7 @@ def place_chart(s: Position, chart: str) -> None:
     taken: set[int] = set()
     for uid, d in sorted(units().items(), key=lambda kv: (kv[1].side != "german", kv[0])):
         spec = getattr(d, chart) or (d.setup if chart == "quick" else "")
-        u = g["units"][uid]
+        u = s.edit_unit(uid)
         if d.rco:
             u.update({"box": U.GONE if not g["rco"]["allowed"] else "rco"})
             continue
@@ -202,8 +202,9 @@ def _accelerate_dragoon(s: Position) -> None:
     """18.4 Accelerated Dragoon: 6th Army Group and Army Group G two months early, 12th Jun-Aug two late."""
     g = s.g
     t = tables()["accelerated_dragoon"]
-    for uid, u in g["units"].items():
+    for uid in g["units"]:
         d = U.udef(uid)
+        u = s.edit_unit(uid)
         if u["box"] != U.SCHEDULED or u["due"] is None:
             continue
         if d.side == "allied" and d.group == "6":
@@ -222,6 +223,6 @@ def _north_only(s: Position) -> None:
     """18.3 learning scenario: only units on the northern map play."""
     b = board()
     north = b.zone_bb("north")
-    for u in s.g["units"].values():
+    for uid, u in s.g["units"].items():
         if u["hex"] and not (north >> b.hex(u["hex"])) & 1:
-            u.update({"hex": None, "box": U.GONE})
+            s.edit_unit(uid).update({"hex": None, "box": U.GONE})

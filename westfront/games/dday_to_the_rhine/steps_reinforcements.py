@@ -101,7 +101,7 @@ class Reinforce(Step[Position]):
         uid = resolve(s, token)
         cost = step_cost(uid)
         charge(s, uid, cost)
-        u = s.unit(uid)
+        u = s.edit_unit(uid)
         u["strength"] += 1
         u["added"] += 1
         real = (f"{U.udef(uid).short} receives a replacement step ({cost} RP): "
@@ -167,7 +167,7 @@ class PlaceUnit(Step[Position]):
     def on_none(self, s: Position, f: dict[str, Any]) -> None:
         """18.5: no phantom joins the unit; its marker comes off."""
         uid = f["unit"]
-        u = s.unit(uid)
+        u = s.edit_unit(uid)
         u.pop("pending", None)
         u["hid"] = None
         s.emit("enter", unit=uid, hex=u["hex"], strength=u["strength"], rule=s.rule("9.1"), text=f["text"])
@@ -186,7 +186,7 @@ class PlaceUnit(Step[Position]):
         i = b.hex(lab)
         entries = self.hexes(s, f)
         over = any(s.side_of(x) == f["side"] for x in s.at(i))
-        u = s.unit(uid)
+        u = s.edit_unit(uid)
         d = U.udef(uid)
         if f["mode"] == "build":
             cost = build_cost(uid)
@@ -224,17 +224,17 @@ class PlaceUnit(Step[Position]):
     def phantom(self, s: Position, f: dict[str, Any], lab: str) -> None:
         """18.5: a phantom enters with the unit, both under hidden markers."""
         uid = f["unit"]
-        u = s.unit(uid)
+        u = s.edit_unit(uid)
         u.pop("pending", None)
         pid = phantom_free(s)[0]
         i = board().hex(lab)
         over = any(s.side_of(x) == "german" for x in s.at(i))
-        p = s.g["phantoms"][pid]
+        p = s.edit_piece(pid)
         p.update({"hex": lab, "moved": False, "paid": False, "over": lab if over else False, "entered": s.turn,
                   "partner": uid})
         s.touch()
         s.g["phantom_used"] = True
-        s.unit(uid)["partner"] = pid
+        u["partner"] = pid
         hide(s, [pid])
         markers, hexes = sorted([str(p["hid"]), str(u["hid"])]), sorted({lab, str(u["hex"])})
         s.emit("hidden", markers=markers, hexes=hexes, rule=s.rule("18.5"),

@@ -23,7 +23,7 @@ SIDE = "allied"  # the side that cannot see the difference
 def swap(s: GameState, real: str, phantom: str) -> GameState:
     """The same position with a hidden real unit and a phantom exchanged (hex and marker)."""
     t: GameState = s.clone()  # type: ignore[assignment]
-    u, p = t.unit(real), t.piece(phantom)
+    u, p = t.edit_unit(real), t.edit_piece(phantom)
     u["hex"], p["hex"] = p["hex"], u["hex"]
     u["hid"], p["hid"] = p["hid"], u["hid"]
     t.touch()
@@ -66,7 +66,7 @@ def staged(s: GameState) -> tuple[GameState, GameState] | None:
             t: GameState = s.clone()  # type: ignore[assignment]
             t.put(real, b.label(one))
             t.put(phantom, b.label(two))
-            t.g["phantoms"][phantom].update({"moved": False, "paid": False, "over": False, "entered": t.turn})
+            t.edit_piece(phantom).update({"moved": False, "paid": False, "over": False, "entered": t.turn})
             hide(t, [real, phantom])
             t.touch()
             twin = swap(t, real, phantom)

@@ -11,17 +11,19 @@ Values are from ``side``'s point of view: positive is good for ``side``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...core.actions import Action
 from ...core.bitboard import bits
 from ...core.state import State
+from .activation import activation_cost
 from .combat import adjacent_attackers, assess, enemy_hexes_next_to
 from .data import LAST_TURN, UNITS, other
 from .movement import bridge_hexes, moves
 from .plan import FAR, Plan, cover_counts, front_bb, holding, levels, plan
 from .position import Position
+from .reinforcements import reinforcement_hexes, replacement_hexes
 from .supply import supply_area
 from .victory import score
 
@@ -32,6 +34,13 @@ STACK_BONUS = 0.05
 GOOD_ATTACK = 0.3  # an attack expected at least this good (RESULT_VALUE) is one worth a Combat action
 ADD_BONUS = 0.2  # an attacker added is worth this beyond the odds it brings (one more division to share the losses)
 HELD_WEIGHT = 0.03  # per Allied stack held in German ZOC next to such an attack (6.2)
+# A pick opens a sub-decision (a reinforcement, a rebuild or a paradrop, then its hex; a division, then its
+# destination; a block of hexes, then a hex). The sub-decision's hexes score at least FOLLOW_FLOOR, above
+# ``back`` and ``cancel``, so a pick is followed through; whether to pick at all is judged before, against
+# MOVE_BAR (issue 21: the Allies picked and cancelled ~150 reinforcements a game and delayed the rest).
+FOLLOW_FLOOR, BACK, CANCEL = -0.9, -0.95, -1.0
+MOVE_BAR = -0.3  # a division is picked to move only if its best destination scores above this
+PICKED = ("reinforce", "replace", "paradrop", "move_unit")  # the steps that follow a pick
 
 RESULT_VALUE = {"AE": -1.0, "AH": -0.5, "-": -0.1, "DR": 0.35, "HH": 0.25, "DH": 0.7, "DE": 1.0}
 
@@ -117,7 +126,7 @@ def score_actions(state: State, side: str, actions: list[Action]) -> list[float]
     f = s.frame()
     if f is None:
         return [0.0 for _ in actions]
-    ctx = _Context(s, side, f)
+    ctx = _Context(s, side, f, actions)
     return [ctx.score(a) for a in actions]
 
 
@@ -134,10 +143,11 @@ def expected(results: dict[str, float]) -> float:
 class _Context:
     """Per-decision facts shared by the scores of all candidate actions."""
 
-    def __init__(self, s: Position, side: str, f: dict[str, Any]):
+    def __init__(self, s: Position, side: str, f: dict[str, Any], actions: Sequence[Action] = ()):
         self.s = s
         self.side = side
         self.f = f
+        self.actions = actions  # the alternatives on offer: what a pick or a cancel is measured against
         self.b = s.board
         self.enemy = other(side)
         self.ncols = self.b.max_col or 1
@@ -188,7 +198,7 @@ class _Context:
             return 0.0
         p = self.plan
         d = p.field[h]
-        if d >= FAR or d == 0 or holding(p, s, uid):
+        if d >= FAR or d == 0 or self.holding(uid):
             return -0.3
         if "bridges" not in self.facts:
             self.facts["bridges"] = self.f.get("bridges", bridge_hexes(s, self.side))
@@ -212,7 +222,14 @@ class _Context:
         f0, f1 = p.field[here], p.field[h]
         if f0 < FAR and f1 < FAR:
             v += 0.1 * max(-4, min(8, f0 - f1)) + (0.3 if f1 == 0 else 0.0)
-        return v - 0.4 * holding(p, s, uid)
+        return v - 0.4 * self.holding(uid)
+
+    def holding(self, uid: str) -> int:
+        """``plan.holding`` for ``uid``, once per decision (it is the same for every destination)."""
+        key = f"holding {uid}"
+        if key not in self.facts:
+            self.facts[key] = holding(self.plan, self.s, uid)
+        return int(self.facts[key])
 
     # ----- one action ---------------------------------------------------------------------
     def score(self, a: Action) -> float:
@@ -277,11 +294,49 @@ class _Context:
     def v_breakthrough(self, a: Action) -> float:
         return 0.1 + 0.4 * self.best_attack()
 
+    def attackers_within_reach(self, t: int, declared: list[str], pool: list[str] | None) -> list[str]:
+        """The divisions an attack on ``t`` can still have: ``declared``, then (Breakthrough, 5.5) the rest of
+        the ``pool`` next to it, or (Combat, 5.2, 5.4) every division of a stack already activated or
+        joining, and then whole new stacks, strongest first, while the supply points pay for them. The same
+        set judges the pick of a target and, once it is picked, calling the attack off (``v_cancel``)."""
+        s, side = self.s, self.side
+        a = s.act
+        done, activated = set(a["attacked"]), set(a["activated"])
+        out = list(declared)
+        near = [u for u in adjacent_attackers(s, t, side) if u not in done and u not in out]
+        if pool is not None:
+            return out + [u for u in near if u in pool]
+        occ = s.occupancy()
+
+        def cost(h: int) -> int:
+            return activation_cost(s, [u for u in occ[h] if UNITS[u].side == side and u not in activated])
+
+        joining = {s.hex_of(u) for u in declared if u not in activated}
+        budget = s.supply_points(side) - sum(cost(h) for h in joining if h is not None)
+        new: dict[int, list[str]] = {}
+        for u in near:
+            h = s.hex_of(u)
+            if u in activated or h in joining:
+                out.append(u)
+            elif h is not None:
+                new.setdefault(h, []).append(u)
+        for h, us in sorted(new.items(), key=lambda kv: (-sum(s.strength(u) for u in kv[1]), kv[0])):
+            if cost(h) <= budget:
+                budget -= cost(h)
+                out += us
+        return out
+
+    def breakthrough_pool(self) -> list[str] | None:
+        """The divisions a Breakthrough attack may use (5.5, 14.3), as the step itself says; None otherwise."""
+        if self.f["step"] != "breakthrough_stack":
+            return None
+        step = type(self.s).STEPS["breakthrough_stack"]
+        return step.pool(self.s, self.f)  # type: ignore[attr-defined,no-any-return]
+
     def v_attack(self, a: Action) -> float:
         s = self.s
         t = s.map.index[a.args[0]]
-        done = set(s.act["attacked"]) if s.pos["action"] else set()
-        us = [u for u in adjacent_attackers(s, t, self.side) if u not in done]
+        us = self.attackers_within_reach(t, [], self.breakthrough_pool())
         if not us:
             return -0.5
         v = expected(assess(s, t, us).results())
@@ -303,7 +358,10 @@ class _Context:
         return float(self.facts["declared"])
 
     def v_add(self, a: Action) -> float:
-        return ADD_BONUS + self._current([*self.f["attackers"], a.args[0]]) - self.declared()
+        """What the division adds to the odds, and a bonus; one whose stack would spend supply points meant for
+        stronger stacks (outside ``reach``) comes last, or the attack might end up weaker than it was picked for."""
+        v = ADD_BONUS + self._current([*self.f["attackers"], a.args[0]]) - self.declared()
+        return v if a.args[0] in self.reach() else v - 1.0
 
     def v_remove(self, a: Action) -> float:
         """What the attack loses without this division, and the bonus its adding was worth: an add then a
@@ -317,32 +375,102 @@ class _Context:
     def v_resolve(self, a: Action) -> float:
         return self.declared()
 
+    def reach(self) -> list[str]:
+        """The attackers the attack being declared can still have (``attackers_within_reach``), once per decision."""
+        if "reach" not in self.facts:
+            f = self.f
+            self.facts["reach"] = self.attackers_within_reach(self.s.map.index[f["target"]], f["attackers"], f["pool"])
+        return self.facts["reach"]  # type: ignore[no-any-return]
+
+    def full_attack(self) -> float:
+        """The expected result of the attack with all of ``reach``: the best the attack picked can become."""
+        if "full" not in self.facts:
+            reach = self.reach()
+            self.facts["full"] = self._current(reach) if len(reach) > len(self.f["attackers"]) else self.declared()
+        return float(self.facts["full"])
+
     def v_cancel(self, a: Action) -> float:
-        if self.f["step"] == "attack" and self.f["attackers"]:
-            return -0.2 - self.declared()
+        """Backing out of a pick. An attack is called off only if even all the divisions it can still have
+        (``reach``) make it bad (7.0; measured by the attackers declared so far, attacks were called off one
+        division in and the Combat action wasted). After any other pick (PICKED) a hex is always taken: the pick was judged
+        before it was made, and a cancel leads straight back to the same choice."""
+        step = self.f["step"]
+        if step == "attack" and self.f["attackers"]:
+            return -0.2 - max(self.declared(), self.full_attack())
+        if step in PICKED:
+            return CANCEL
         return -0.3
+
+    def v_back(self, a: Action) -> float:
+        """Leaving a block of hexes (hexchoice.py): the block was picked for its best hex, which is on offer."""
+        return BACK
+
+    # ----- the hex after a pick -------------------------------------------------------
+    def pick_hex(self, h: int, uid: str | None = None) -> float:
+        """A hex offered after a pick, never below FOLLOW_FLOOR: the division's destination (``move_unit``,
+        or the move of ``uid`` being weighed), or where the reinforcement, rebuilt division or paradrop lands."""
+        return max(FOLLOW_FLOOR, self._pick_hex(h, uid))
+
+    def _pick_hex(self, h: int, uid: str | None = None) -> float:
+        if self.side != "allied":
+            return self.hex_value(h)
+        if uid is not None:
+            return self.destination(uid, h)
+        if self.f["step"] == "move_unit":
+            return self.destination(self.f["unit"], h)
+        return self.placement(h)
+
+    def candidates(self) -> int:
+        """Every hex the current hex choice offers, in all blocks (6.1-6.4, 9.2, 10.1-10.3, 11.3-11.4)."""
+        s, f = self.s, self.f
+        step = f["step"]
+        if step == "move_unit":
+            return moves(s, f["unit"], oos=f["oos"], bridges=f["bridges"], normal=f["normal"]).ends_bb()
+        if step == "paradrop":
+            return s.board.land & ~s.side_bb("german")
+        if step == "reinforce":
+            return reinforcement_hexes(s, f["selected"], f["per_city"])
+        sel = f["selected"]
+        return replacement_hexes(s, sel["unit"], sel["level"])
+
+    def block_best(self) -> dict[Any, float]:
+        """The best hex score in each block of the current hex choice (computed once per decision)."""
+        if "blocks" not in self.facts:
+            best: dict[Any, float] = {}
+            blocks = self.s.board.block
+            for e in bits(self.candidates()):
+                v, k = self._pick_hex(e), blocks[e]
+                if v > best.get(k, -math.inf):
+                    best[k] = v
+            self.facts["blocks"] = best
+        return self.facts["blocks"]  # type: ignore[no-any-return]
+
+    def worth_moving(self, uid: str) -> bool:
+        """Whether ``uid``, picked to move now, has a destination scoring above MOVE_BAR among those
+        ``move_unit`` will offer: once picked it goes to the best of them (``v_cancel``)."""
+        key = f"worth moving {uid}"
+        if key not in self.facts:
+            s, f = self.s, self.f
+            if f["step"] == "free_move":  # 10.2: the divisions entering at A or B, in supply, no bridges yet
+                oos, bridges, normal = False, 0, True
+            else:
+                oos, bridges, normal = uid in s.act["out_of_supply"], f["bridges"], not f.get("strategic_only")
+            ends = moves(s, uid, oos=oos, bridges=bridges, normal=normal).ends_bb()
+            self.facts[key] = any(self._pick_hex(e, uid) > MOVE_BAR for e in bits(ends))
+        return bool(self.facts[key])
 
     def v_to(self, a: Action) -> float:
         h = self.s.map.index[a.args[0]]
-        if self.side == "allied" and self.f["step"] == "move_unit":
-            return self.destination(self.f["unit"], h)
-        return self.hex_value(h)
+        return self.pick_hex(h)
 
     def v_near(self, a: Action) -> float:
-        """A block of hexes (hexchoice.py): worth its best hex for the plan."""
-        s = self.s
-        h = s.map.index[a.args[0]]
+        """A block of hexes (hexchoice.py): for the Allies its best hex, the same score the hexes inside it
+        get; for the Germans the hex that names the block, a cheaper guess (the best inside is no worse, and
+        ``back`` scores below every hex, so the pick is followed through either way)."""
+        h = self.s.map.index[a.args[0]]
         if self.side != "allied":
-            return self.hex_value(h)
-        blk = s.board.block[h]
-        step = self.f["step"]
-        if step == "move_unit":
-            ends = moves(s, self.f["unit"], oos=self.f["oos"], bridges=self.f["bridges"], normal=self.f["normal"]).ends()
-            return max((self.destination(self.f["unit"], e) for e in ends if s.board.block[e] == blk), default=-1.0)
-        if step == "paradrop":
-            cands = bits(s.board.land & ~s.side_bb("german"))
-            return max((self.placement(e) for e in cands if s.board.block[e] == blk), default=-1.0)
-        return self.placement(h)
+            return self.pick_hex(h)
+        return max(FOLLOW_FLOOR, self.block_best().get(self.s.board.block[h], -1.0))
 
     def placement(self, h: int) -> float:
         """A new or dropped Allied division at ``h``: near the plan, and (paradrops, 9.2) onto a gap in the line."""
@@ -350,8 +478,7 @@ class _Context:
         return self.hex_value(h) - 0.03 * min(d, 20) + (0.4 if d == 0 else 0.0)
 
     def v_at(self, a: Action) -> float:
-        h = self.s.map.index[a.args[0]]
-        return self.placement(h) if self.side == "allied" else self.hex_value(h)
+        return self.pick_hex(self.s.map.index[a.args[0]])
 
     def v_activate(self, a: Action) -> float:
         s = self.s
@@ -368,8 +495,13 @@ class _Context:
         return 0.2 if front else 0.4  # movement: reserves far from the front benefit most
 
     def v_move(self, a: Action) -> float:
+        """A division picked to move (6.1, 6.4, 10.2): only if a destination beats MOVE_BAR, since once
+        picked it goes to its best one (``v_cancel``)."""
+        uid = a.args[0]
+        if not self.worth_moving(uid):
+            return -0.5
         if self.side == "allied" and self.f["step"] == "stack_move":
-            return 0.2 + self.wants_to_move(a.args[0])
+            return 0.2 + self.wants_to_move(uid)
         return 0.3
 
     def v_done(self, a: Action) -> float:
@@ -400,7 +532,12 @@ class _Context:
         return -sum(s.strength(u) for u in s.at(h)) / 12.0
 
     def v_place(self, a: Action) -> float:
+        """A reinforcement picked (10.1-10.3): every hex offered is legal for it, in supply and not overstacked."""
         return 0.2
+
+    def v_delay(self, a: Action) -> float:
+        """10.3: a delayed division may wait in the box, but one that can enter now is worth more on the map."""
+        return -0.5
 
     def v_rebuild(self, a: Action) -> float:
         u = UNITS[a.args[0]]
@@ -440,6 +577,3 @@ class _Context:
 
     def v_regroup(self, a: Action) -> float:
         return -0.5
-
-    def v_back(self, a: Action) -> float:
-        return -0.2

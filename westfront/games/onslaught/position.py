@@ -101,7 +101,8 @@ _within = PureMemo(_within_of)  # 6.4's "near" depends only on where one side's 
 class Position(State):
     """Onslaught's position; :mod:`.rules` adds the game's description and steps."""
 
-    FLAT_TABLES = ("units", "control")  # records of scalars: clone copies them record by record
+    FLAT_TABLES = ("control",)  # hex -> side: clone copies it with dict.copy
+    COPY_ON_WRITE = ("units",)  # records of scalars, shared by clones: write through edit_unit
 
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Any] | None = None):
         if "sp" in g:
@@ -132,6 +133,10 @@ class Position(State):
     def unit(self, uid: str) -> UnitState:
         """A division's changing facts; its fixed ones are ``UNITS[uid]``."""
         return self.pos["units"][uid]
+
+    def edit_unit(self, uid: str) -> UnitState:
+        """A division's record to write to (``State.edit``: clones share records until one writes)."""
+        return self.edit("units", uid)  # type: ignore[return-value]
 
     def hex_of(self, uid: str) -> int | None:
         h = self.g["units"][uid]["hex"]
@@ -234,7 +239,7 @@ class Position(State):
                 self.g["captured"].append(lab)
                 self.emit("port_captured", hex=lab, rule=self.rule("8.4"),
                           text=f"The Allies capture the fortified port at {lab}; it is never again a German supply source")
-        u = self.unit(uid)
+        u = self.edit_unit(uid)
         was = u["hex"]
         u["hex"] = m.label(path[-1]) if path else u["hex"]
         u["box"] = None
@@ -244,7 +249,7 @@ class Position(State):
         self._moved(before, uid, was, u["hex"])
 
     def remove_from_map(self, uid: str, box: str) -> None:
-        u = self.unit(uid)
+        u = self.edit_unit(uid)
         was = u["hex"]
         u["hex"] = None
         u["box"] = box
@@ -285,7 +290,7 @@ class Position(State):
 
     def eliminate(self, uid: str, why: str, rule: str) -> None:
         """Into the Eliminated Units box; Allied paratroops leave the game for good (9.3)."""
-        u = self.unit(uid)
+        u = self.edit_unit(uid)
         where = u["hex"]
         perm = UNITS[uid].allied_para
         self.remove_from_map(uid, "removed" if perm else "eliminated")
@@ -296,7 +301,7 @@ class Position(State):
 
     def deplete(self, uid: str, why: str, rule: str) -> None:
         """Flip to the depleted side; a depleted division is eliminated instead (7.2)."""
-        u = self.unit(uid)
+        u = self.edit_unit(uid)
         if not u["full"]:
             self.eliminate(uid, why, rule)
             return

@@ -214,7 +214,7 @@ class StackMove(Step[Position]):
     def on_pickup(self, s: Position, f: dict[str, Any], uid: str) -> None:
         back = s.turn + PARA_RETURN
         s.remove_from_map(uid, "track")
-        s.unit(uid)["return_turn"] = back
+        s.edit_unit(uid)["return_turn"] = back
         s.emit("pickup", unit=uid, back=back, side="allied", rule=s.rule("9.1"),
                text=f"{UNITS[uid].name} is picked up; it returns to the Paratroop box on turn {back}")
         f["units"].remove(uid)

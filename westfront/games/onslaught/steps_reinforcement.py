@@ -192,7 +192,7 @@ class Replace(ZoomedHexChoice):
     def on_refit(self, s: Position, f: dict[str, Any], uid: str) -> None:
         side = f["side"]
         self.spend(s, side, refit_cost(uid))
-        s.unit(uid)["full"] = True
+        s.edit_unit(uid)["full"] = True
         s.emit("refit", unit=uid, side=side, rule=s.rule("11.2"),
                text=f"{UNITS[uid].name} is rebuilt to full strength")
         self.close_if_spent(s, f)
@@ -201,7 +201,7 @@ class Replace(ZoomedHexChoice):
         side = f["side"]
         if side == "allied" and not replacement_hexes(s, uid, level):
             self.spend(s, side, rebuild_cost(uid, level) or 0)
-            s.unit(uid)["full"] = level != "half"
+            s.edit_unit(uid)["full"] = level != "half"
             s.remove_from_map(uid, "delayed")
             s.emit("rebuilt", unit=uid, side=side, rule=s.rule("11.3"),
                    text=f"{UNITS[uid].name} is rebuilt into the Delayed Reinforcements box")
@@ -214,7 +214,7 @@ class Replace(ZoomedHexChoice):
         sel = f["selected"]
         uid, level = sel["unit"], sel["level"]
         self.spend(s, side, rebuild_cost(uid, level) or 0)
-        s.unit(uid)["full"] = level != "half"
+        s.edit_unit(uid)["full"] = level != "half"
         s.enter(uid, [s.map.index[label]])
         s.emit("rebuilt", unit=uid, side=side, hex=label, rule=s.rule("11.4" if side == "german" else "11.3"),
                text=f"{UNITS[uid].name} is rebuilt ({'depleted' if level == 'half' else 'full strength'}) "

@@ -66,7 +66,7 @@ class LandingGrouping(Step[Position]):
             return
         hexes = self.hexes(s)
         for i, u in enumerate(f["placed"]):
-            s.unit(u)["hex"] = hexes[i // 2]
+            s.edit_unit(u)["hex"] = hexes[i // 2]
         s.touch()
         s.emit("grouping", side="allied", rule=s.rule("3.0"),
                text="The Allies regroup their landing divisions: " + "; ".join(
