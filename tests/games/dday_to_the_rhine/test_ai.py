@@ -209,3 +209,40 @@ def test_an_army_does_not_drive_on_out_of_supply():
     beyond = [i for i in range(b.size) if b.is_land(i) and not (area >> i) & 1 and i not in b.cities
               and p.to_exit[i] == p.to_exit[here] - 3]
     assert beyond and all(score(step) > score(i) for i in beyond)
+
+
+def _screen_choice(x_at: str):
+    """Turn 8, German activation: the 3rd US Army (in supply through Stuttgart and Frankfurt) stands next to
+    the Prague/Vienna exit zone, whose hexes 3212 and 3213 are held; 3211 and 3214 are free."""
+    from tests.games.dday_to_the_rhine.helpers import position
+
+    b = board()
+    cities = [b.label(i) for i in b.cities if not (b.germany_bb >> i) & 1] + ["3115", "2911"]
+    return position(turn=8, units={"us-3a": "3114", "ge-2pc": "3212", "ge-74c": "3213", "ge-6pa": x_at},
+                    control=cities, flow=[{"step": "activation", "side": "german"}])
+
+
+def test_the_evaluation_sees_the_screen_of_the_exit_in_front_of_an_army():
+    # 1944 17.1: an army that reaches an exit hex in supply with 1 MP spare wins at once, so the free exit hex
+    # next to it is the one to close. Both squares are exit hexes at the same land distance from the army (the
+    # drive term) with the same material: the old evaluation (tanh-saturated at -0.97 for the German in both)
+    # could not tell them apart, and the search kept the plan's first pick, the useless one
+    from westfront.games.dday_to_the_rhine.ai_threat import exit_threat
+
+    closed, open_ = _screen_choice("3214"), _screen_choice("3211")
+    assert exit_threat(open_) == 1.0 and exit_threat(closed) < 0.2
+    assert ai.evaluate(closed, "german") > ai.evaluate(open_, "german") + 0.5
+
+
+def test_german_search_closes_the_exit_the_priors_cannot_tell_from_another():
+    # 1944 17.1: the German screen's priors score every free exit hex of the threatened zone alike (+0.5), and
+    # the search (normal) keeps the best-prior move unless it finds one clearly better: it must find 3214
+    from westfront.ai import get_agent
+
+    s = _screen_choice("3010")
+    s.apply("move ge-6pa")
+    acts = s.legal_actions()
+    scores = dict(zip(map(str, acts), ai.score_actions(s, "german", acts), strict=True))
+    assert scores["to 3211"] == scores["to 3214"] == max(scores.values())  # the priors cannot tell them apart
+    for seed in range(3):
+        assert str(get_agent("normal", seed=seed).choose(s, "german")) == "to 3214"
