@@ -177,19 +177,20 @@ class _Context:
         return west + cover + supplied - (0.25 if enemy_zoc else 0.0) + 0.2 * (1 - self.east(h))
 
     # ----- the operational plan (plan.py) -----------------------------------------------
+    def fact(self, key: str, compute: Callable[[], Any]) -> Any:
+        """``compute()`` once per decision: the facts every candidate action's score shares."""
+        if key not in self.facts:
+            self.facts[key] = compute()
+        return self.facts[key]
+
     @property
     def plan(self) -> Plan:
-        if "plan" not in self.facts:
-            self.facts["plan"] = plan(self.s, self.side)
-        return self.facts["plan"]  # type: ignore[no-any-return]
+        return self.fact("plan", lambda: plan(self.s, self.side))  # type: ignore[no-any-return]
 
     def wants_to_move(self, uid: str) -> float:
         """How much an Allied division's move serves the plan: far from it and able to get nearer is urgent;
         alone covering part of the sealed front, or with no reachable hex nearer the plan, it stays."""
-        key = f"wants {uid}"
-        if key not in self.facts:
-            self.facts[key] = self._wants(uid)
-        return float(self.facts[key])
+        return float(self.fact(f"wants {uid}", lambda: self._wants(uid)))
 
     def _wants(self, uid: str) -> float:
         s = self.s
@@ -226,10 +227,7 @@ class _Context:
 
     def holding(self, uid: str) -> int:
         """``plan.holding`` for ``uid``, once per decision (it is the same for every destination)."""
-        key = f"holding {uid}"
-        if key not in self.facts:
-            self.facts[key] = holding(self.plan, self.s, uid)
-        return int(self.facts[key])
+        return int(self.fact(f"holding {uid}", lambda: holding(self.plan, self.s, uid)))
 
     # ----- one action ---------------------------------------------------------------------
     def score(self, a: Action) -> float:
@@ -353,9 +351,7 @@ class _Context:
 
     def declared(self) -> float:
         """The expected result of the attack as declared so far (computed once per decision)."""
-        if "declared" not in self.facts:
-            self.facts["declared"] = self._current(self.f["attackers"])
-        return float(self.facts["declared"])
+        return float(self.fact("declared", lambda: self._current(self.f["attackers"])))
 
     def v_add(self, a: Action) -> float:
         """What the division adds to the odds, and a bonus; one whose stack would spend supply points meant for
@@ -377,17 +373,16 @@ class _Context:
 
     def reach(self) -> list[str]:
         """The attackers the attack being declared can still have (``attackers_within_reach``), once per decision."""
-        if "reach" not in self.facts:
-            f = self.f
-            self.facts["reach"] = self.attackers_within_reach(self.s.map.index[f["target"]], f["attackers"], f["pool"])
-        return self.facts["reach"]  # type: ignore[no-any-return]
+        f = self.f
+        return self.fact("reach", lambda: self.attackers_within_reach(  # type: ignore[no-any-return]
+            self.s.map.index[f["target"]], f["attackers"], f["pool"]))
 
     def full_attack(self) -> float:
         """The expected result of the attack with all of ``reach``: the best the attack picked can become."""
-        if "full" not in self.facts:
+        def full() -> float:
             reach = self.reach()
-            self.facts["full"] = self._current(reach) if len(reach) > len(self.f["attackers"]) else self.declared()
-        return float(self.facts["full"])
+            return self._current(reach) if len(reach) > len(self.f["attackers"]) else self.declared()
+        return float(self.fact("full", full))
 
     def v_cancel(self, a: Action) -> float:
         """Backing out of a pick. An attack is called off only if even all the divisions it can still have
@@ -435,29 +430,28 @@ class _Context:
 
     def block_best(self) -> dict[Any, float]:
         """The best hex score in each block of the current hex choice (computed once per decision)."""
-        if "blocks" not in self.facts:
+        def compute() -> dict[Any, float]:
             best: dict[Any, float] = {}
             blocks = self.s.board.block
             for e in bits(self.candidates()):
                 v, k = self._pick_hex(e), blocks[e]
                 if v > best.get(k, -math.inf):
                     best[k] = v
-            self.facts["blocks"] = best
-        return self.facts["blocks"]  # type: ignore[no-any-return]
+            return best
+        return self.fact("blocks", compute)  # type: ignore[no-any-return]
 
     def worth_moving(self, uid: str) -> bool:
         """Whether ``uid``, picked to move now, has a destination scoring above MOVE_BAR among those
         ``move_unit`` will offer: once picked it goes to the best of them (``v_cancel``)."""
-        key = f"worth moving {uid}"
-        if key not in self.facts:
+        def compute() -> bool:
             s, f = self.s, self.f
             if f["step"] == "free_move":  # 10.2: the divisions entering at A or B, in supply, no bridges yet
                 oos, bridges, normal = False, 0, True
             else:
                 oos, bridges, normal = uid in s.act["out_of_supply"], f["bridges"], not f.get("strategic_only")
             ends = moves(s, uid, oos=oos, bridges=bridges, normal=normal).ends_bb()
-            self.facts[key] = any(self._pick_hex(e, uid) > MOVE_BAR for e in bits(ends))
-        return bool(self.facts[key])
+            return any(self._pick_hex(e, uid) > MOVE_BAR for e in bits(ends))
+        return bool(self.fact(f"worth moving {uid}", compute))
 
     def v_to(self, a: Action) -> float:
         h = self.s.map.index[a.args[0]]
