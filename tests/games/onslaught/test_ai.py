@@ -9,7 +9,9 @@ import time
 import westfront
 from westfront.ai import get_agent
 from westfront.ai.heuristic import HeuristicAgent
-from westfront.games.onslaught import ai
+from westfront.core.bitboard import bits
+from westfront.games.onslaught import ai, ai_eval
+from westfront.games.onslaught.board import board
 from westfront.games.onslaught.combat import assess
 from westfront.games.onslaught.data import LAST_TURN
 from westfront.games.onslaught.victory import Score
@@ -37,30 +39,45 @@ def test_evaluate_knows_the_winner():
     assert ai.evaluate(s, "german") == 1.0 and ai.evaluate(s, "allied") == -1.0
 
 
-def _evaluate_with_score(monkeypatch, s, turn, allied, german, allied_gap=0, german_gap=0):
-    """The evaluation of ``s`` at ``turn`` when the victory points count as given (13.3)."""
-    monkeypatch.setattr(ai, "score", lambda _s, gap=True: Score(german, allied, german_gap * gap, allied_gap * gap))
+def _log_odds_with_score(monkeypatch, s, turn, allied, german, allied_gap=0, german_gap=0):
+    """The fitted log-odds of an Allied win in ``s`` at ``turn`` when the victory points count as given (13.3)."""
+    monkeypatch.setattr(ai_eval, "score", lambda _s, gap=True: Score(german, allied, german_gap * gap, allied_gap * gap))
     s.g["turn"] = turn
-    return ai.evaluate(s, "allied")
+    return ai_eval.allied_log_odds(s)
 
 
 def test_evaluate_counts_the_gap_bonus(monkeypatch):
     # onslaught 13.3: a gap from the east edge to the coast of France is worth 5 or 15 victory points
     s = new()
-    plain = _evaluate_with_score(monkeypatch, s, 19, 60, 60)
-    assert _evaluate_with_score(monkeypatch, s, 19, 60, 60, allied_gap=15) > plain + 0.3
-    assert _evaluate_with_score(monkeypatch, s, 19, 60, 60, german_gap=15) < plain - 0.3
+    plain = _log_odds_with_score(monkeypatch, s, 19, 60, 60)
+    assert _log_odds_with_score(monkeypatch, s, 19, 60, 60, allied_gap=15) > plain + 0.5
+    assert _log_odds_with_score(monkeypatch, s, 19, 60, 60, german_gap=15) < plain - 0.5
 
 
-def test_a_lead_in_the_last_turn_is_worth_nearly_the_win(monkeypatch):
+def test_a_lead_in_the_last_turn_decides_early_leads_say_little(monkeypatch):
     # onslaught 13.3: after the last turn the side with more victory points wins, whatever the margin
     s = new()
-    last = _evaluate_with_score(monkeypatch, s, LAST_TURN, 80, 72)
-    assert last > 0.7
-    assert _evaluate_with_score(monkeypatch, s, LAST_TURN, 72, 80) < -0.7
+    last = _log_odds_with_score(monkeypatch, s, LAST_TURN, 80, 72) - _log_odds_with_score(monkeypatch, s, LAST_TURN, 72, 80)
+    assert last > 2.5  # an 8-point lead against an 8-point deficit: odds of about 12 to 1 and more
     # early on the same lead says much less: the Allies are expected to catch up (the rest of the evaluation)
-    early_lead = _evaluate_with_score(monkeypatch, s, 10, 80, 72) - _evaluate_with_score(monkeypatch, s, 10, 72, 72)
-    assert 0 < early_lead < 0.2
+    early = _log_odds_with_score(monkeypatch, s, 10, 80, 72) - _log_odds_with_score(monkeypatch, s, 10, 72, 80)
+    assert 0 < early < last / 4
+
+
+def test_a_german_division_entering_a_fortification_west_of_the_rhine_is_seen_at_once():
+    # onslaught 7.5, 8.4, 13.3: German divisions in fortifications are always in supply and so score west of the
+    # Rhine however the Allies surround them; the evaluation must move with that German move (the term a
+    # German search can see within its short rollouts, issue 21)
+    s = new()
+    b = board()
+    fort = next(h for h in bits(b.fortification & b.west_of_rhine & b.land & ~b.fortified_ports)
+                if not s.at(h) and b.m.terrain[h] != "sea")
+    outside = next(j for j in b.land_nbrs[fort] if not (b.fortification >> j) & 1 and not s.at(j))
+    uid = next(u for u in s.on_map("german"))
+    put(s, uid, outside)
+    before = ai.evaluate(s, "german")
+    put(s, uid, fort)
+    assert ai.evaluate(s, "german") > before + 0.01
 
 
 def test_attack_priors_follow_the_odds():

@@ -18,8 +18,9 @@ from ...core.actions import Action
 from ...core.bitboard import bits
 from ...core.state import State
 from .activation import activation_cost
+from .ai_eval import allied_value
 from .combat import adjacent_attackers, assess, enemy_hexes_next_to
-from .data import LAST_TURN, UNITS, other
+from .data import UNITS, other
 from .movement import bridge_hexes, moves
 from .plan import FAR, Plan, cover_counts, front_bb, holding, levels, plan
 from .position import Position
@@ -45,53 +46,15 @@ PICKED = ("reinforce", "replace", "paradrop", "move_unit")  # the steps that fol
 RESULT_VALUE = {"AE": -1.0, "AH": -0.5, "-": -0.1, "DR": 0.35, "HH": 0.25, "DH": 0.7, "DE": 1.0}
 
 
-VP_SCALE, VP_SCALE_LAST = 25.0, 8.0  # points of lead worth tanh(1): early in the game, and in the last turn
-
-
-def vp_scale(progress: float) -> float:
-    """How many points of lead make a clear advantage: 25 for most of the game, 8 by the last turn.
-
-    The result is the sign of the lead after turn 20 (13.3), so late in the game a few points decide it.
-    With a flat 25 and no gap bonus, a German losing 77-88 valued his last replacement step at about
-    -0.2 while every move that ended the game was worth -1, and the search backed out of each
-    replacement again and again (issue 21). The sharpening starts late, so mid-game leads keep their
-    gradient."""
-    return VP_SCALE - (VP_SCALE - VP_SCALE_LAST) * progress ** 4
-
-
 def evaluate(state: State, side: str) -> float:
-    """The side's prospects in [-1, 1]: victory points weighted by how late it is, material, the
-    Allied advance and port income.
-
-    Unspent supply points are deliberately worth nothing: points turn into position only when spent,
-    and a stockpile beyond the track's maximum is lost (8.2), so valuing it would teach hoarding."""
+    """The side's prospects in [-1, 1]: 2 P(win) - 1 from the fitted log-odds of ``ai_eval`` (victory points
+    weighted by how late it is, the gap bonuses, the advance, ports, material, the Germans in the
+    fortifications and on the front), or the result once the game is over."""
     s = _onslaught(state)
     r = s.result()
     if r is not None:
         return 0.0 if r.winner is None else (1.0 if r.winner == side else -1.0)
-    sc = score(s)  # with the gap bonuses (5 or 15 each, 13.3): they decide close games
-    progress = s.turn / LAST_TURN
-    vp = math.tanh((sc.allied - sc.german) / vp_scale(progress))
-    strength = {"allied": 0, "german": 0}
-    east = 0.0
-    b = s.board
-    allied = s.on_map("allied")
-    for u in s.on_map():
-        strength[UNITS[u].side] += s.strength(u)
-    for u in allied:
-        h = s.hex_of(u)
-        east += b.offset[h][0] / (b.max_col or 1) if h is not None else 0.0
-    total = strength["allied"] + strength["german"] or 1
-    material = (strength["allied"] - strength["german"]) / total
-    advance = east / len(allied) - 0.25 if allied else -1.0  # the beaches are about a quarter of the way east
-    income = (s.g["income"] - 12) / 30.0
-    # the plan's yardstick (plan.py): how much of the line east of the Victory Line Allied ZOC covers
-    cover = cover_counts(s)
-    sealed = sum(1 for n in cover.values() if n) / max(1, len(cover))
-    # the Allies start far behind on points and are expected to catch up: early, material, the
-    # advance, the seal and the ports say more about the outcome than the score does
-    allied_view = progress * vp + (1 - progress) * (0.5 * material + 0.3 * advance + 0.4 * sealed + 0.2 * income)
-    v = max(-1.0, min(1.0, allied_view))
+    v = allied_value(s)
     return v if side == "allied" else -v
 
 
