@@ -65,6 +65,8 @@ def main() -> None:
     ap.add_argument("runs", nargs="+", type=Path)
     ap.add_argument("--every", type=int, default=25)
     ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument("--fix", default="", help="terms whose weight is set by hand (name=weight,...): the rest "
+                    "is fitted around them")
     ap.add_argument("--drop", default="", help="terms left out (comma-separated): a term whose fitted sign "
                     "contradicts how it works in the rules is a correlation a search would exploit backwards")
     a = ap.parse_args()
@@ -76,11 +78,14 @@ def main() -> None:
     hold: list = []  # type: ignore[type-arg]
     for r in records:
         (hold if r.seed % 5 == 4 else train).extend(_rows(r, a.every, terms))
-    drop = set(filter(None, a.drop.split(",")))
+    fixed = {k: float(v) for k, v in (item.split("=") for item in filter(None, a.fix.split(",")))}
+    drop = set(filter(None, a.drop.split(","))) | set(fixed)
     model = fit(a.game, [{k: v for k, v in t.items() if k not in drop} for t, *_ in train],
-                [y for _, y, *_ in train], l2=a.l2)
-    weights = {n: w / sc for n, w, sc in zip(model.names, model.weights, model.scale, strict=True)}
+                [y for _, y, *_ in train], l2=a.l2,
+                offset=[sum(w * t[k] for k, w in fixed.items()) for t, *_ in train])
+    weights = {n: w / sc for n, w, sc in zip(model.names, model.weights, model.scale, strict=True)} | fixed
     bias = model.bias - sum(weights[n] * m for n, m in zip(model.names, model.mean, strict=True))
+    weights = dict(sorted(weights.items()))
 
     def prob(t: dict[str, float]) -> float:
         z = bias + sum(w * t[k] for k, w in weights.items())  # dropped terms have no weight

@@ -134,8 +134,11 @@ class EvalModel:
 
 
 def fit(game: str, rows: Sequence[dict[str, float]], labels: Sequence[float], *, l2: float = 1.0,
-        steps: int = 25, trained_on: dict[str, Any] | None = None) -> EvalModel:
-    """Logistic regression by Newton's method with an L2 penalty; labels are 1 win, 0 loss, 0.5 draw."""
+        steps: int = 25, trained_on: dict[str, Any] | None = None,
+        offset: Sequence[float] | None = None) -> EvalModel:
+    """Logistic regression by Newton's method with an L2 penalty; labels are 1 win, 0 loss, 0.5 draw.
+
+    ``offset`` (log-odds per row) is a part of the model held fixed: terms whose weight is set by hand."""
     if not rows:
         raise ValueError("no positions to fit on")
     names = tuple(sorted({k for r in rows for k in r}))
@@ -146,10 +149,11 @@ def fit(game: str, rows: Sequence[dict[str, float]], labels: Sequence[float], *,
     scale[scale < 1e-9] = 1.0
     xs = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
     w = np.zeros(xs.shape[1])
+    base = np.zeros(len(x)) if offset is None else np.asarray(offset, dtype=float)
     reg = np.full(xs.shape[1], l2)
     reg[-1] = 0.0  # the bias is not penalised
     for _ in range(steps):
-        p = 1.0 / (1.0 + np.exp(-np.clip(xs @ w, -30, 30)))
+        p = 1.0 / (1.0 + np.exp(-np.clip(xs @ w + base, -30, 30)))
         grad = xs.T @ (p - y) + reg * w
         hess = (xs * (p * (1 - p))[:, None]).T @ xs + np.diag(reg + 1e-9)
         step = np.linalg.solve(hess, grad)
