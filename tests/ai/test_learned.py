@@ -27,6 +27,23 @@ def test_fit_learns_the_direction_of_a_feature():
     assert w["lead"] > 1.0 and abs(w["noise"]) < 0.5 * w["lead"]
 
 
+def test_a_term_fixed_by_hand_is_fitted_around():
+    # the offset carries a term whose weight is set by hand; the fit then gives the rest only what is left
+    rnd = random.Random(2)
+    rows, labels, offset = [], [], []
+    for _ in range(600):
+        x, y = rnd.uniform(-0.5, 0.5), rnd.uniform(-0.5, 0.5)
+        rows.append({"x": x})
+        offset.append(4.0 * y)
+        labels.append(1.0 if rnd.random() < 1 / (1 + 2.718281828 ** -(4.0 * x + 4.0 * y)) else 0.0)
+    free = fit("skirmish", rows, labels, l2=0.0)
+    held = fit("skirmish", rows, labels, l2=0.0, offset=offset)
+    w_free = free.weights[0] / free.scale[0]
+    w_held = held.weights[0] / held.scale[0]
+    assert 2.5 < w_held < 5.5  # the true 4 once the other term is accounted for
+    assert w_free < w_held  # without it the unexplained variation shrinks the fitted weight
+
+
 def test_model_round_trips_and_a_foreign_file_is_refused():
     m = fit("skirmish", [{"a": 0.0}, {"a": 1.0}, {"a": 0.2}, {"a": 0.9}], [0, 1, 0, 1])
     again = EvalModel.from_json(m.to_json())
