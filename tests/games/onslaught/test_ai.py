@@ -19,14 +19,16 @@ from westfront.games.onslaught.victory import Score
 from .helpers import clear, lab, legal, nb, new, play, put, quiet_centre, units
 
 
-def test_evaluate_is_bounded_and_symmetric():
+def test_evaluate_is_bounded_and_each_seat_reads_its_own_evaluation():
+    # each seat's search reads its own evaluation (ai_eval): the Allies the hand-written one, the Germans the fit
     s = new(seed=3)
     rnd = random.Random(3)
     for _ in range(300):
         if s.is_terminal():
             break
         a, g = ai.evaluate(s, "allied"), ai.evaluate(s, "german")
-        assert -1 <= a <= 1 and math.isclose(a, -g, abs_tol=1e-12)
+        assert -1 <= a <= 1 and -1 <= g <= 1
+        assert a == ai_eval.hand_allied_view(s) and g == -ai_eval.fitted_allied_value(s)
         s.apply(rnd.choice(s.legal_actions()))
 
 
@@ -39,28 +41,37 @@ def test_evaluate_knows_the_winner():
     assert ai.evaluate(s, "german") == 1.0 and ai.evaluate(s, "allied") == -1.0
 
 
-def _log_odds_with_score(monkeypatch, s, turn, allied, german, allied_gap=0, german_gap=0):
-    """The fitted log-odds of an Allied win in ``s`` at ``turn`` when the victory points count as given (13.3)."""
+def _with_score(monkeypatch, s, turn, allied, german, allied_gap=0, german_gap=0):
+    """``s`` at ``turn`` with the victory points counting as given (13.3)."""
     monkeypatch.setattr(ai_eval, "score", lambda _s, gap=True: Score(german, allied, german_gap * gap, allied_gap * gap))
     s.g["turn"] = turn
-    return ai_eval.allied_log_odds(s)
+    return s
 
 
-def test_evaluate_counts_the_gap_bonus(monkeypatch):
+def test_both_evaluations_count_the_gap_bonus(monkeypatch):
     # onslaught 13.3: a gap from the east edge to the coast of France is worth 5 or 15 victory points
     s = new()
-    plain = _log_odds_with_score(monkeypatch, s, 19, 60, 60)
-    assert _log_odds_with_score(monkeypatch, s, 19, 60, 60, allied_gap=15) > plain + 0.5
-    assert _log_odds_with_score(monkeypatch, s, 19, 60, 60, german_gap=15) < plain - 0.5
+    hand, fitted = ai_eval.hand_allied_view, ai_eval.allied_log_odds
+    for value, step in ((hand, 0.3), (fitted, 0.5)):
+        plain = value(_with_score(monkeypatch, s, 19, 60, 60))
+        assert value(_with_score(monkeypatch, s, 19, 60, 60, allied_gap=15)) > plain + step
+        assert value(_with_score(monkeypatch, s, 19, 60, 60, german_gap=15)) < plain - step
 
 
-def test_a_lead_in_the_last_turn_decides_early_leads_say_little(monkeypatch):
+def test_a_lead_in_the_last_turn_is_worth_nearly_the_win(monkeypatch):
     # onslaught 13.3: after the last turn the side with more victory points wins, whatever the margin
     s = new()
-    last = _log_odds_with_score(monkeypatch, s, LAST_TURN, 80, 72) - _log_odds_with_score(monkeypatch, s, LAST_TURN, 72, 80)
-    assert last > 2.5  # an 8-point lead against an 8-point deficit: odds of about 12 to 1 and more
+    value = ai_eval.hand_allied_view
+    assert value(_with_score(monkeypatch, s, LAST_TURN, 80, 72)) > 0.7
+    assert value(_with_score(monkeypatch, s, LAST_TURN, 72, 80)) < -0.7
     # early on the same lead says much less: the Allies are expected to catch up (the rest of the evaluation)
-    early = _log_odds_with_score(monkeypatch, s, 10, 80, 72) - _log_odds_with_score(monkeypatch, s, 10, 72, 80)
+    early_lead = value(_with_score(monkeypatch, s, 10, 80, 72)) - value(_with_score(monkeypatch, s, 10, 72, 72))
+    assert 0 < early_lead < 0.2
+    # the fit learned the same from the games: the lead decides at the end and says little at turn 10
+    odds = ai_eval.allied_log_odds
+    last = odds(_with_score(monkeypatch, s, LAST_TURN, 80, 72)) - odds(_with_score(monkeypatch, s, LAST_TURN, 72, 80))
+    assert last > 2.5  # an 8-point lead against an 8-point deficit: odds of about 12 to 1 and more
+    early = odds(_with_score(monkeypatch, s, 10, 80, 72)) - odds(_with_score(monkeypatch, s, 10, 72, 80))
     assert 0 < early < last / 4
 
 

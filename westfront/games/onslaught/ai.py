@@ -18,7 +18,7 @@ from ...core.actions import Action
 from ...core.bitboard import bits
 from ...core.state import State
 from .activation import activation_cost
-from .ai_eval import allied_value
+from .ai_eval import fitted_allied_value, hand_allied_view
 from .combat import adjacent_attackers, assess, enemy_hexes_next_to
 from .data import UNITS, other
 from .movement import bridge_hexes, moves
@@ -47,15 +47,14 @@ RESULT_VALUE = {"AE": -1.0, "AH": -0.5, "-": -0.1, "DR": 0.35, "HH": 0.25, "DH":
 
 
 def evaluate(state: State, side: str) -> float:
-    """The side's prospects in [-1, 1]: 2 P(win) - 1 from the fitted log-odds of ``ai_eval`` (victory points
-    weighted by how late it is, the gap bonuses, the advance, ports, material, the Germans in the
-    fortifications and on the front), or the result once the game is over."""
+    """The side's prospects in [-1, 1], or the result once the game is over. Each seat judges by the
+    evaluation its search was measured to play best with (``ai_eval``): the Allies by the hand-written
+    one, the Germans by the fitted one."""
     s = _onslaught(state)
     r = s.result()
     if r is not None:
         return 0.0 if r.winner is None else (1.0 if r.winner == side else -1.0)
-    v = allied_value(s)
-    return v if side == "allied" else -v
+    return hand_allied_view(s) if side == "allied" else -fitted_allied_value(s)
 
 
 def features(state: State, side: str) -> dict[str, float]:
