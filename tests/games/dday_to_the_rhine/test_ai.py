@@ -265,7 +265,7 @@ def test_hard_allies_spend_their_replacement_points_on_reinforcements():
     # 1944 8.0, 9.1: RP are never saved, and the Allied reinforcement step is where they buy units. Ending the
     # step leads straight into the activation, so a 4-decision rollout after ``done`` already advances the
     # armies while one after a placement is spent on entry hexes: ``hard`` valued ``done`` +0.33 against the
-    # placements and skipped its reinforcements (seed 0, turns 4-6: 11 RP of 22 left unspent each month).
+    # placements and skipped its reinforcements (seed 0, turns 4-6: nothing placed, 9-11 of 20-22 RP left unspent each month).
     # The step is the plan's (``plan_decides``), and the searching levels place what the heuristic places
     from westfront.ai import get_agent
 
