@@ -229,3 +229,25 @@ def test_a_decision_is_scored_once_when_confident_asked_first(monkeypatch):
     monkeypatch.undo()
     plain = MCTSAgent(5, iterations=20)
     assert plain.choose(s, side) == a and plain.report.visits == once.report.visits
+
+
+def test_plan_decides_plays_the_best_prior_unsearched_for_the_plan_s_agents(monkeypatch):
+    # a game's ``plan_decides`` hook marks decisions the rollout cannot compare: the agents that defer to the
+    # plan (``prior_margin``) play the best prior without search; a plain search and games without it search
+    import dataclasses
+
+    from westfront.ai import mcts as mcts_module
+
+    s = skirmish_position()
+    side = s.current_player()
+    acts = s.legal_actions()
+    scores = hooks_for("skirmish").score_actions(s, side, acts)
+    best = acts[max(range(len(acts)), key=scores.__getitem__)]
+    patched = dataclasses.replace(hooks_for("skirmish"), plan_decides=lambda state, who: True)
+    monkeypatch.setattr(mcts_module, "hooks_of", lambda state: patched)
+    planned = MCTSAgent(1, iterations=30, prior_margin=0.05)
+    assert planned.choose(s, side) == best and planned.report.iterations == 0
+    plain = MCTSAgent(1, iterations=30)
+    plain.choose(s, side)
+    assert plain.report.iterations == 30
+    assert hooks_for("skirmish").plan_decides is None

@@ -13,7 +13,11 @@ A game module may ship ``<package>/ai.py`` with
   may see, learned by the fitted evaluation (westfront.ai.learned) next to the generic ones;
 - ``explain(state, side) -> dict``: the side's current plan (phase, objectives with hexes,
   a sentence) as the agents steer by it, re-derived from the position; shown to the
-  opponent only once the game is over (issue 21, "the AI explains itself").
+  opponent only once the game is over (issue 21, "the AI explains itself");
+- ``plan_decides(state, side) -> bool``: True at a decision the search cannot compare within
+  its rollout (its options lead into different phases, so a short rollout scores them at
+  different points of the turn); the searching agents that defer to the plan then play the
+  best-prior move (westfront.ai.mcts). Absent: every decision is searched.
 
 Whatever the game provides, :func:`determinize` here also re-seeds the copy's RNG, so
 a searching agent never knows the dice the real game will roll.
@@ -39,6 +43,7 @@ Determinize = Callable[[State, str, random.Random], State]
 PositionKey = Callable[[State], str]
 Features = Callable[[State, str], dict[str, float]]
 Explain = Callable[[State, str], dict[str, Any]]
+PlanDecides = Callable[[State, str], bool]
 
 
 def result_value(state: State, side: str) -> float:
@@ -72,6 +77,7 @@ class GameHooks:
     provided: bool  # False: the game has no ai.py and the defaults above apply
     features: Features | None = None
     explain: Explain | None = None
+    plan_decides: PlanDecides | None = None
 
     def determinize(self, state: State, side: str, rng: random.Random) -> State:
         """A copy ``side`` could believe in: hidden parts re-sampled, dice re-seeded."""
@@ -100,6 +106,7 @@ def hooks_for(game_id: str) -> GameHooks:
         provided=True,
         features=getattr(mod, "features", None),
         explain=getattr(mod, "explain", None),
+        plan_decides=getattr(mod, "plan_decides", None),
     )
 
 

@@ -10,6 +10,8 @@ normal     MCTS, 48 iterations (capped at 0.8 s per decision, so under 1 s); kee
            its tree between the atomic decisions of one move (a unit, then its destination)
 hard       MCTS, 300 iterations (capped at 5 s per decision), keeping its tree from one
            decision to the next and widening wide decisions progressively; the same margin
+           (normal and hard play the plan's move unsearched where the game's ``plan_decides``
+           hook says the rollout cannot compare the options: westfront.ai.hooks)
 mcts       MCTS, 200 iterations; ``mcts@N`` for N iterations (no time cap)
 learned    MCTS as ``mcts`` scoring its leaves with the game's fitted evaluation model
            (westfront.ai.learned; only games with a committed ``eval_model.json``)

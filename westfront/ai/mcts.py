@@ -38,6 +38,10 @@ Two options spend the budget where decisions matter:
   plan only where it sees a real difference;
 - ``confident``: a decision whose best prior already has this much of the softmax
   (a forced-looking move) is played without search, so the budget goes to open decisions.
+
+An agent with ``prior_margin`` also plays the best-prior move unsearched where the game's
+``plan_decides`` hook says the search cannot compare the options (hooks.py; 1944's Allied
+reinforcements, where ending the step lets a 4-decision rollout reach the army's moves).
 """
 
 from __future__ import annotations
@@ -173,6 +177,11 @@ class MCTSAgent:
         """The most visited of ``candidates`` after the budgeted iterations."""
         hooks = hooks_of(state)
         scored: tuple[list[Action], list[float]] | None = None  # the root's scores, when already asked for
+        if self.prior_margin is not None and len(candidates) > 1 and hooks.plan_decides is not None \
+                and hooks.plan_decides(state, side):
+            scores = hooks.score_actions(state, side, candidates)
+            self._kept = None
+            return candidates[max(range(len(candidates)), key=scores.__getitem__)]  # the game's plan decides
         if self.confident is not None and len(candidates) > 1:
             scores = hooks.score_actions(state, side, candidates)
             priors = softmax(scores, self.prior_temperature)

@@ -246,3 +246,33 @@ def test_german_search_closes_the_exit_the_priors_cannot_tell_from_another():
     assert scores["to 3211"] == scores["to 3214"] == max(scores.values())  # the priors cannot tell them apart
     for seed in range(3):
         assert str(get_agent("normal", seed=seed).choose(s, "german")) == "to 3214"
+
+
+def _mirror_until_allied_reinforcements(seed: int, turn: int):
+    """The heuristic mirror of a tournament seed, stopped at the Allied reinforcement step of ``turn``."""
+    from westfront.ai import get_agent
+    from westfront.sim.match import derive_seed
+
+    s = westfront.load(GAME, scenario="campaign", seed=seed)
+    agents = {side: get_agent("heuristic", seed=derive_seed(seed, side)) for side in ("german", "allied")}
+    while not (s.turn >= turn and s.current_player() == "allied" and s.frame().get("step") == "reinforce"):
+        side = s.current_player()
+        s.apply(agents[side].choose(s, side))
+    return s
+
+
+def test_hard_allies_spend_their_replacement_points_on_reinforcements():
+    # 1944 8.0, 9.1: RP are never saved, and the Allied reinforcement step is where they buy units. Ending the
+    # step leads straight into the activation, so a 4-decision rollout after ``done`` already advances the
+    # armies while one after a placement is spent on entry hexes: ``hard`` valued ``done`` +0.33 against the
+    # placements and skipped its reinforcements (seed 0, turns 4-6: nothing placed, 9-11 of 20-22 RP left unspent each month).
+    # The step is the plan's (``plan_decides``), and the searching levels place what the heuristic places
+    from westfront.ai import get_agent
+
+    s = _mirror_until_allied_reinforcements(0, 4)
+    acts = s.legal_actions()
+    assert s.rp("allied") >= 10 and any(a.verb == "place" for a in acts) and "done" in map(str, acts)
+    assert ai.plan_decides(s, "allied") and not ai.plan_decides(s, "german")
+    for level in ("hard", "normal"):
+        for seed in range(2):
+            assert get_agent(level, seed=seed).choose(s, "allied").verb == "place"
