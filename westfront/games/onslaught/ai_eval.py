@@ -60,6 +60,21 @@ def vp_scale(progress: float) -> float:
     return VP_SCALE - (VP_SCALE - VP_SCALE_LAST) * progress ** 4
 
 
+def _material(s: Position) -> float:
+    """The Allied share of the strength on the map, centred: +1 all Allied, -1 all German."""
+    strength = {"allied": 0, "german": 0}
+    for u in s.on_map():
+        strength[UNITS[u].side] += s.strength(u)
+    total = strength["allied"] + strength["german"] or 1
+    return (strength["allied"] - strength["german"]) / total
+
+
+def _sealed(s: Position) -> float:
+    """The plan's yardstick (plan.py): the share of the line east of the Victory Line in Allied ZOC."""
+    cover = cover_counts(s)
+    return sum(1 for n in cover.values() if n) / max(1, len(cover))
+
+
 def hand_allied_view(s: Position) -> float:
     """The hand-written evaluation for the Allies, in [-1, 1]: victory points weighted by how late it is;
     material, the advance, the sealed line and port income weighted by how early.
@@ -69,22 +84,16 @@ def hand_allied_view(s: Position) -> float:
     sc = score(s)  # with the gap bonuses (5 or 15 each, 13.3): they decide close games
     progress = s.turn / LAST_TURN
     vp = math.tanh((sc.allied - sc.german) / vp_scale(progress))
-    strength = {"allied": 0, "german": 0}
     east = 0.0
     b = s.board
     allied = s.on_map("allied")
-    for u in s.on_map():
-        strength[UNITS[u].side] += s.strength(u)
     for u in allied:
         h = s.hex_of(u)
         east += b.offset[h][0] / (b.max_col or 1) if h is not None else 0.0
-    total = strength["allied"] + strength["german"] or 1
-    material = (strength["allied"] - strength["german"]) / total
+    material = _material(s)
     advance = east / len(allied) - 0.25 if allied else -1.0  # the beaches are about a quarter of the way east
     income = (s.g["income"] - 12) / 30.0
-    # the plan's yardstick (plan.py): how much of the line east of the Victory Line Allied ZOC covers
-    cover = cover_counts(s)
-    sealed = sum(1 for n in cover.values() if n) / max(1, len(cover))
+    sealed = _sealed(s)
     # the Allies start far behind on points and are expected to catch up: early, material, the
     # advance, the seal and the ports say more about the outcome than the score does
     allied_view = progress * vp + (1 - progress) * (0.5 * material + 0.3 * advance + 0.4 * sealed + 0.2 * income)
@@ -99,18 +108,12 @@ def eval_terms(s: Position) -> dict[str, float]:
     lead = (sc.allied - sc.german) / 20.0
     allied = s.on_map("allied")
     german = s.on_map("german")
-    strength = {"allied": 0, "german": 0}
-    for u in s.on_map():
-        strength[UNITS[u].side] += s.strength(u)
-    total = strength["allied"] + strength["german"] or 1
     allied_hexes = [h for h in (s.hex_of(u) for u in allied) if h is not None]
     east = sum(b.offset[h][0] for h in allied_hexes)
     a_sup = supply_area(s, "allied")
     g_sup = supply_area(s, "german")
     g_bb = s.side_bb("german")
     front = front_bb()
-    cover = cover_counts(s)
-    sealed = sum(1 for n in cover.values() if n) / max(1, len(cover))
     west_g = [h for h in (s.hex_of(u) for u in german) if h is not None and (b.west_of_rhine >> h) & 1]
     return {
         "lead": lead,
@@ -122,10 +125,10 @@ def eval_terms(s: Position) -> dict[str, float]:
         "german_points": -sc.german_divisions / 40.0,
         "allied_gap": sc.allied_gap / 15.0,
         "german_gap": -sc.german_gap / 15.0,
-        "material": (strength["allied"] - strength["german"]) / total,
+        "material": _material(s),
         "advance": east / (len(allied) * (b.max_col or 1)) - 0.25 if allied else -1.0,
         "income": (s.g["income"] - 12) / 30.0,
-        "sealed": sealed,
+        "sealed": _sealed(s),
         "front_held": -bin(g_bb & front).count("1") / max(1, bin(front).count("1")),
         "german_forts": -sum(1 for h in west_g if (b.fortification >> h) & 1) / 20.0,
         "german_pockets": sum(1 for h in west_g if not (g_sup >> h) & 1) / 20.0,
