@@ -21,10 +21,10 @@ import math
 import sys
 from pathlib import Path
 
-from westfront import api
 from westfront.ai.hooks import hooks_for
 from westfront.ai.learned import fit
 from westfront.games import registry
+from westfront.sim.evaltrain import held_out, outcome, sampled
 from westfront.sim.simulate import read_records
 
 
@@ -36,15 +36,9 @@ def _terms_fn(game: str):  # type: ignore[no-untyped-def]
 def _rows(rec, every: int, terms):  # type: ignore[no-untyped-def]
     """(terms, label, value of the evaluation in use for the Allies, the terms' progress) along one game."""
     evaluate = hooks_for(rec.game).evaluate
-    s = api.load(rec.game, rec.scenario, rec.options, rec.seed)
-    label = 0.5 if rec.winner is None else (1.0 if rec.winner == "allied" else 0.0)
-    out = []
-    for i, text in enumerate(rec.actions):
-        if i % every == 0 and s.result() is None:
-            t = terms(s)
-            out.append((t, label, evaluate(s, "allied"), t.get("progress", 0.0)))
-        s.apply(text)
-    return out
+    label = outcome(rec, "allied")
+    return [(t, label, evaluate(s, "allied"), t.get("progress", 0.0))
+            for s in sampled(rec, every) if s.result() is None for t in (terms(s),)]
 
 
 def _report(name: str, probs: list[float], rows: list) -> str:  # type: ignore[type-arg]
@@ -77,7 +71,7 @@ def main() -> None:
     train: list = []  # type: ignore[type-arg]
     hold: list = []  # type: ignore[type-arg]
     for r in records:
-        (hold if r.seed % 5 == 4 else train).extend(_rows(r, a.every, terms))
+        (hold if held_out(r) else train).extend(_rows(r, a.every, terms))
     fixed = {k: float(v) for k, v in (item.split("=") for item in filter(None, a.fix.split(",")))}
     drop = set(filter(None, a.drop.split(","))) | set(fixed)
     model = fit(a.game, [{k: v for k, v in t.items() if k not in drop} for t, *_ in train],

@@ -10,12 +10,13 @@ held-out positions (the side it rates above 0 should be the eventual winner).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .. import api
 from ..ai.hooks import hooks_for
 from ..ai.learned import EvalModel, features, fit
+from ..core.state import State
 from .match import GameRecord
 
 
@@ -29,16 +30,32 @@ class FitReport:
     hand_holdout_accuracy: float | None = None  # the hand-written evaluate on the same held-out positions
 
 
+def held_out(rec: GameRecord) -> bool:
+    """Whether a game is kept out of the fit to check it: every fifth seed (4 mod 5). Positions of one game
+    are correlated, so the check holds out whole games, not positions."""
+    return rec.seed % 5 == 4
+
+
+def outcome(rec: GameRecord, side: str) -> float:
+    """How the game ended for ``side``: 1 won, 0 lost, 0.5 drawn."""
+    return 0.5 if rec.winner is None else (1.0 if rec.winner == side else 0.0)
+
+
+def sampled(rec: GameRecord, every: int) -> Iterator[State]:
+    """The recorded game replayed, yielding the position before every ``every``-th action.
+
+    The same state object is yielded each time and changed after it: read it before the next one."""
+    s = api.load(rec.game, rec.scenario, rec.options, rec.seed)
+    for i, text in enumerate(rec.actions):
+        if i % every == 0:
+            yield s
+        s.apply(text)
+
+
 def hand_values(rec: GameRecord, every: int) -> list[float]:
     """The game's hand-written ``evaluate`` at the positions :func:`positions` samples, in the same order."""
     evaluate = hooks_for(rec.game).evaluate
-    s = api.load(rec.game, rec.scenario, rec.options, rec.seed)
-    out: list[float] = []
-    for i, text in enumerate(rec.actions):
-        if i % every == 0:
-            out += [evaluate(s, side) for side in s.INFO.players]
-        s.apply(text)
-    return out
+    return [evaluate(s, side) for s in sampled(rec, every) for side in s.INFO.players]
 
 
 def sign_accuracy(values: Sequence[float], labels: Sequence[float]) -> float:
@@ -49,15 +66,12 @@ def sign_accuracy(values: Sequence[float], labels: Sequence[float]) -> float:
 
 def positions(rec: GameRecord, every: int) -> tuple[list[dict[str, float]], list[float]]:
     """Features and labels along one recorded game, for both sides."""
-    s = api.load(rec.game, rec.scenario, rec.options, rec.seed)
     rows: list[dict[str, float]] = []
     labels: list[float] = []
-    for i, text in enumerate(rec.actions):
-        if i % every == 0:
-            for side in s.INFO.players:
-                rows.append(features(s, side))
-                labels.append(0.5 if rec.winner is None else (1.0 if rec.winner == side else 0.0))
-        s.apply(text)
+    for s in sampled(rec, every):
+        for side in s.INFO.players:
+            rows.append(features(s, side))
+            labels.append(outcome(rec, side))
     return rows, labels
 
 
@@ -82,7 +96,7 @@ def fit_records(records: Sequence[GameRecord], *, every: int = 25, l2: float = 1
     hand: list[float] = []
     for r in done:
         xs, ys = positions(r, every)
-        if r.seed % 5 == 4:
+        if held_out(r):
             hold_x += xs
             hold_y += ys
             hand += hand_values(r, every)
