@@ -251,3 +251,35 @@ def test_plan_decides_plays_the_best_prior_unsearched_for_the_plan_s_agents(monk
     plain.choose(s, side)
     assert plain.report.iterations == 30
     assert hooks_for("skirmish").plan_decides is None
+
+
+def test_hard_reads_the_game_s_deep_evaluation_where_it_has_one(monkeypatch):
+    # ``hard`` scores its leaves by the game's ``evaluate_deep`` (Onslaught's German seat: a fit a deeper search
+    # does not exploit, docs/ai.md); a game without one is scored by ``evaluate`` at every level
+    import dataclasses
+
+    from westfront.ai import mcts as mcts_module
+    from westfront.ai.levels import hard, normal
+
+    s = skirmish_position()
+    side = s.current_player()
+    base = hooks_for("skirmish")
+    calls = {"hand": 0, "deep": 0}
+
+    def counted(name):
+        def value(state, who):
+            calls[name] += 1
+            return base.evaluate(state, who)
+        return value
+
+    assert base.evaluate_deep is None
+    patched = dataclasses.replace(base, evaluate=counted("hand"), evaluate_deep=counted("deep"))
+    monkeypatch.setattr(mcts_module, "hooks_of", lambda state: patched)
+    hard(1, iterations=20, confident=None).choose(s, side)
+    assert calls["deep"] >= 20 and calls["hand"] == 0
+    normal(1, iterations=20, confident=None).choose(s, side)
+    assert calls["hand"] >= 20
+    calls.update(hand=0, deep=0)
+    monkeypatch.setattr(mcts_module, "hooks_of", lambda state: dataclasses.replace(patched, evaluate_deep=None))
+    hard(1, iterations=20, confident=None).choose(s, side)
+    assert calls["hand"] >= 20 and calls["deep"] == 0

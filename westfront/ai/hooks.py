@@ -14,6 +14,9 @@ A game module may ship ``<package>/ai.py`` with
 - ``explain(state, side) -> dict``: the side's current plan (phase, objectives with hexes,
   a sentence) as the agents steer by it, re-derived from the position; shown to the
   opponent only once the game is over (issue 21, "the AI explains itself");
+- ``evaluate_deep(state, side) -> float``: the evaluation for the deeper search of ``hard``, where
+  the game measured that a bigger budget exploits a term the shallow search needs (Onslaught's
+  German fortifications: docs/ai.md). Absent: ``hard`` reads ``evaluate`` like every other level;
 - ``plan_decides(state, side) -> bool``: True at a decision the search cannot compare within
   its rollout (its options lead into different phases, so a short rollout scores them at
   different points of the turn); the searching agents that defer to the plan then play the
@@ -78,6 +81,7 @@ class GameHooks:
     features: Features | None = None
     explain: Explain | None = None
     plan_decides: PlanDecides | None = None
+    evaluate_deep: Evaluate | None = None
 
     def determinize(self, state: State, side: str, rng: random.Random) -> State:
         """A copy ``side`` could believe in: hidden parts re-sampled, dice re-seeded."""
@@ -107,6 +111,7 @@ def hooks_for(game_id: str) -> GameHooks:
         features=getattr(mod, "features", None),
         explain=getattr(mod, "explain", None),
         plan_decides=getattr(mod, "plan_decides", None),
+        evaluate_deep=getattr(mod, "evaluate_deep", None),
     )
 
 

@@ -11,7 +11,8 @@ normal     MCTS, 48 iterations (capped at 0.8 s per decision, so under 1 s); kee
 hard       MCTS, 300 iterations (capped at 5 s per decision), keeping its tree from one
            decision to the next and widening wide decisions progressively; the same margin
            (normal and hard play the plan's move unsearched where the game's ``plan_decides``
-           hook says the rollout cannot compare the options: westfront.ai.hooks)
+           hook says the rollout cannot compare the options: westfront.ai.hooks); its leaves
+           read the game's ``evaluate_deep`` where it has one (Onslaught's German seat)
 mcts       MCTS, 200 iterations; ``mcts@N`` for N iterations (no time cap)
 learned    MCTS as ``mcts`` scoring its leaves with the game's fitted evaluation model
            (westfront.ai.learned; only games with a committed ``eval_model.json``)
@@ -56,7 +57,7 @@ def normal(seed: int | None = None, **params: Any) -> MCTSAgent:
 def hard(seed: int | None = None, **params: Any) -> MCTSAgent:
     return MCTSAgent(seed, **{"iterations": HARD_ITERATIONS, "time_budget": HARD_CAP_S, "name": "hard",
                                "reuse": True, "widening": HARD_WIDENING, "prior_margin": PRIOR_MARGIN,
-                               "confident": CONFIDENT, **params})
+                               "confident": CONFIDENT, "evaluation": "deep", **params})
 
 
 def mcts(seed: int | None = None, **params: Any) -> MCTSAgent:

@@ -152,8 +152,8 @@ class MCTSAgent:
         self.explicit_chance = explicit_chance  # False: open loop, outcomes averaged inside each node
         self.reuse = reuse
         self.widening = widening
-        if evaluation not in ("hand", "learned", "blend"):
-            raise ValueError("evaluation is 'hand', 'learned' or 'blend'")
+        if evaluation not in ("hand", "deep", "learned", "blend"):
+            raise ValueError("evaluation is 'hand', 'deep', 'learned' or 'blend'")
         self.evaluation = evaluation
         self.prior_margin = prior_margin  # keep the best-prior move unless search finds one this much better
         self.confident = confident  # play the best-prior move unsearched when its prior is at least this
@@ -327,9 +327,12 @@ class MCTSAgent:
         return self._evaluate(sim, side, hooks)
 
     def _evaluate(self, sim: State, side: str, hooks: GameHooks) -> float:
-        """The leaf value: the game's hand-written evaluation, the fitted model, or their mean."""
+        """The leaf value: the game's hand-written evaluation (``deep``: its evaluation for a deep search, where
+        it has one), the fitted model, or their mean."""
         if self.evaluation == "hand":
             return hooks.evaluate(sim, side)
+        if self.evaluation == "deep":
+            return (hooks.evaluate_deep or hooks.evaluate)(sim, side)
         model = load_model(sim.INFO.id)
         if model is None:
             raise ValueError(f"{sim.INFO.id} has no fitted evaluation model (westfront fit-eval, docs/ai.md)")

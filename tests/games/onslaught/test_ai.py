@@ -29,6 +29,9 @@ def test_evaluate_is_bounded_and_each_seat_reads_its_own_evaluation():
         a, g = ai.evaluate(s, "allied"), ai.evaluate(s, "german")
         assert -1 <= a <= 1 and -1 <= g <= 1
         assert a == ai_eval.hand_allied_view(s) and g == -ai_eval.fitted_allied_value(s)
+        # hard's deeper search: the same Allied seat, the German seat by the fit with the forts counted late
+        assert ai.evaluate_deep(s, "allied") == a
+        assert -1 <= (deep := ai.evaluate_deep(s, "german")) <= 1 and deep == -ai_eval.fitted_allied_value(s, deep=True)
         s.apply(rnd.choice(s.legal_actions()))
 
 
@@ -89,6 +92,32 @@ def test_a_german_division_entering_a_fortification_west_of_the_rhine_is_seen_at
     before = ai.evaluate(s, "german")
     put(s, uid, fort)
     assert ai.evaluate(s, "german") > before + 0.01
+
+
+def test_hard_s_german_evaluation_values_a_fortification_by_how_late_it_is():
+    # onslaught 7.5, 8.4, 13.3: the points of divisions in fortifications (always in supply) are counted after the
+    # last turn. `hard`'s deeper search, valuing the forts as much in turn 8 as in turn 20, drew the German
+    # divisions back into them early and let the Allies through to the ports and the Victory Line (issue 21,
+    # docs/ai.md): its evaluation counts them by how late it is, still at once within a rollout
+    s = new()
+    b = board()
+    fort = next(h for h in bits(b.fortification & b.west_of_rhine & b.land & ~b.fortified_ports)
+                if not s.at(h) and b.m.terrain[h] != "sea")
+    outside = next(j for j in b.land_nbrs[fort] if not (b.fortification >> j) & 1 and not s.at(j))
+    uid = next(u for u in s.on_map("german"))
+
+    def fort_worth(turn: int, deep: bool) -> float:
+        """What the step into the fort takes off the Allied log-odds (the German seat reads their negation)."""
+        s.g["turn"] = turn
+        put(s, uid, outside)
+        before = ai_eval.allied_log_odds(s, deep)
+        put(s, uid, fort)
+        return before - ai_eval.allied_log_odds(s, deep)
+
+    early, late = fort_worth(4, deep=True), fort_worth(LAST_TURN - 1, deep=True)
+    assert 0 < early < late / 4 and late > 0.05
+    # `normal` keeps the flat count: its shallower search needs the divisions in the forts all game
+    assert fort_worth(4, deep=False) > 4 * early
 
 
 def test_attack_priors_follow_the_odds():

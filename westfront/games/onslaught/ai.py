@@ -57,6 +57,16 @@ def evaluate(state: State, side: str) -> float:
     return hand_allied_view(s) if side == "allied" else -fitted_allied_value(s)
 
 
+def evaluate_deep(state: State, side: str) -> float:
+    """:func:`evaluate` for `hard`'s deeper search: the German seat reads the fit whose fortifications count by
+    how late it is (``ai_eval.DEEP_WEIGHTS``: with the flat count, the deeper search drew the divisions back into
+    the West Wall too early); the Allied seat is unchanged."""
+    s = _onslaught(state)
+    if side == "allied" or s.result() is not None:
+        return evaluate(s, side)
+    return -fitted_allied_value(s, deep=True)
+
+
 def features(state: State, side: str) -> dict[str, float]:
     """Plan facts for the learned evaluation (westfront/ai/learned.py), signed for ``side``: the victory
     points now (13.3) with the gap bonuses, the share of the Victory Line sealed, fortified ports captured, Allied income."""

@@ -14,7 +14,8 @@ Each seat's search judges its leaves by the evaluation it was measured to play b
   term a German move changes at once: a division stepping into a fortification west of the
   Rhine, always in supply and so always scoring (7.5, 8.4, 13.3). With it `normal` as the
   Germans won 6 of 8 seeds where the heuristic mirror wins 4; as the Allies it lost two seeds
-  the hand-written evaluation wins (docs/ai.md), hence one evaluation per seat.
+  the hand-written evaluation wins (docs/ai.md), hence one evaluation per seat. The deeper search
+  of `hard` reads a second fit (``DEEP_WEIGHTS``) whose forts count by how late it is.
 
 MCTS asks only for its own seat's value (``westfront.ai.mcts``: the opponent's is its
 negation), so two evaluations never meet in one tree. ``bench/fit_eval_terms.py`` refits
@@ -45,6 +46,17 @@ from .victory import score
 WEIGHTS: dict[str, float] = {"advance": 4.877, "german_forts": 1.524, "german_gap": 0.280, "income": 4.161,
                              "lead_final": 1.635, "lead_late": 1.185, "material": 0.915, "progress": -1.539}
 BIAS = 1.391
+
+# The German seat of `hard` (``evaluate_deep``): the same games and terms, with the forts weighted by how late it is
+# (german_forts_late instead of german_forts; the material then fits negative and is left out too: --drop ...,
+# german_forts,material); held out 73.4 % right, log loss 0.51. With the flat forts above, `hard`'s deeper search
+# drew the German divisions back into the West Wall early (41 in fortifications by turn 14 of seed 1, against 21
+# under `normal`) and let the Allies through to the ports and the Victory Line: it lost seeds 1 and 3, which it wins
+# with these. `normal` keeps the flat forts: with these it lost seeds 1 and 3 too, with fewer divisions in the
+# fortifications (always in supply) when the German points fell from 96 to 20 in two turns of seed 1 (docs/ai.md).
+DEEP_WEIGHTS: dict[str, float] = {"advance": 4.963, "german_forts_late": 2.400, "german_gap": 1.550, "income": 3.720,
+                                  "lead_final": 0.479, "lead_late": 0.941, "progress": -0.845}
+DEEP_BIAS = 1.134
 
 VP_SCALE, VP_SCALE_LAST = 25.0, 8.0  # points of lead worth tanh(1): early in the game, and in the last turn
 
@@ -130,20 +142,22 @@ def eval_terms(s: Position) -> dict[str, float]:
         "income": (s.g["income"] - 12) / 30.0,
         "sealed": _sealed(s),
         "front_held": -bin(g_bb & front).count("1") / max(1, bin(front).count("1")),
-        "german_forts": -sum(1 for h in west_g if (b.fortification >> h) & 1) / 20.0,
+        "german_forts": (forts := -sum(1 for h in west_g if (b.fortification >> h) & 1) / 20.0),
+        "german_forts_late": forts * progress ** 2,  # the same, by how near the count after the last turn is
         "german_pockets": sum(1 for h in west_g if not (g_sup >> h) & 1) / 20.0,
         "allied_cut": -sum(1 for h in allied_hexes if not (a_sup >> h) & 1) / max(1, len(allied)),
         "progress": progress,
     }
 
 
-def allied_log_odds(s: Position) -> float:
-    """The fitted log-odds of an Allied win in this (unfinished) position."""
+def allied_log_odds(s: Position, deep: bool = False) -> float:
+    """The fitted log-odds of an Allied win in this (unfinished) position (``deep``: by the fit for `hard`)."""
     t = eval_terms(s)
-    return BIAS + sum(w * t[k] for k, w in WEIGHTS.items())
+    weights, bias = (DEEP_WEIGHTS, DEEP_BIAS) if deep else (WEIGHTS, BIAS)
+    return bias + sum(w * t[k] for k, w in weights.items())
 
 
-def fitted_allied_value(s: Position) -> float:
+def fitted_allied_value(s: Position, deep: bool = False) -> float:
     """2 P(Allied win) - 1 = tanh(z / 2) by the fit."""
-    return math.tanh(allied_log_odds(s) / 2.0)
+    return math.tanh(allied_log_odds(s, deep) / 2.0)
 
