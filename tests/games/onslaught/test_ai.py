@@ -78,16 +78,22 @@ def test_a_lead_in_the_last_turn_is_worth_nearly_the_win(monkeypatch):
     assert 0 < early < last / 4
 
 
-def test_a_german_division_entering_a_fortification_west_of_the_rhine_is_seen_at_once():
-    # onslaught 7.5, 8.4, 13.3: German divisions in fortifications are always in supply and so score west of the
-    # Rhine however the Allies surround them; the evaluation must move with that German move (the term a
-    # German search can see within its short rollouts, issue 21)
+def _division_next_to_a_fortification():
+    """A new game, a German division, an empty fortification west of the Rhine (not a port) and a free hex
+    next to it outside the fortifications."""
     s = new()
     b = board()
     fort = next(h for h in bits(b.fortification & b.west_of_rhine & b.land & ~b.fortified_ports)
                 if not s.at(h) and b.m.terrain[h] != "sea")
     outside = next(j for j in b.land_nbrs[fort] if not (b.fortification >> j) & 1 and not s.at(j))
-    uid = next(u for u in s.on_map("german"))
+    return s, next(u for u in s.on_map("german")), outside, fort
+
+
+def test_a_german_division_entering_a_fortification_west_of_the_rhine_is_seen_at_once():
+    # onslaught 7.5, 8.4, 13.3: German divisions in fortifications are always in supply and so score west of the
+    # Rhine however the Allies surround them; the evaluation must move with that German move (the term a
+    # German search can see within its short rollouts, issue 21)
+    s, uid, outside, fort = _division_next_to_a_fortification()
     put(s, uid, outside)
     before = ai.evaluate(s, "german")
     put(s, uid, fort)
@@ -99,12 +105,7 @@ def test_hard_s_german_evaluation_values_a_fortification_by_how_late_it_is():
     # last turn. `hard`'s deeper search, valuing the forts as much in turn 8 as in turn 20, drew the German
     # divisions back into them early and let the Allies through to the ports and the Victory Line (issue 21,
     # docs/ai.md): its evaluation counts them by how late it is, still at once within a rollout
-    s = new()
-    b = board()
-    fort = next(h for h in bits(b.fortification & b.west_of_rhine & b.land & ~b.fortified_ports)
-                if not s.at(h) and b.m.terrain[h] != "sea")
-    outside = next(j for j in b.land_nbrs[fort] if not (b.fortification >> j) & 1 and not s.at(j))
-    uid = next(u for u in s.on_map("german"))
+    s, uid, outside, fort = _division_next_to_a_fortification()
 
     def fort_worth(turn: int, deep: bool) -> float:
         """What the step into the fort takes off the Allied log-odds (the German seat reads their negation)."""
