@@ -339,5 +339,10 @@ def test_ending_a_turn_with_units_that_could_act_asks_first(page, server):
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Blue turn 1")  # nothing was sent yet
     page.click("text=Keep playing")
     expect(confirm).to_have_count(0)
+    # a redraw of the prompt (a server push does one) keeps the question on screen until it is answered
+    page.click("button[data-action=end]")
+    page.evaluate("window.westfrontPlay.render()")
+    expect(confirm).to_contain_text("units could still act")
+    page.click("text=Keep playing")
     end_phase(page)
     expect(page.locator("[data-testid=prompt]")).not_to_contain_text("Blue turn 1", timeout=60_000)

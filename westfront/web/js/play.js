@@ -345,7 +345,10 @@ class PlayScreen {
     if (p.thinking) {
       this.promptExtra.append(el("span", { class: "thinking", "data-testid": "thinking" }, el("span", { class: "spinner" }), `AI (${this.sideName(p.thinking)}) is thinking…`));
     }
-    if (!p.your_turn) return;
+    if (!p.your_turn) {
+      this.confirming = null;
+      return;
+    }
     if (this.selection.length) {
       this.promptExtra.append(el("span", { class: "selection" }, `Selected: ${this.selection.map((s) => this.nameOf(s)).join(", ")} `,
         el("button", { class: "btn small", onclick: () => { this.selection = []; this.render(); } }, "clear")));
@@ -369,6 +372,9 @@ class PlayScreen {
         this.buttons.append(list);
       }
     }
+    const pending = this.confirming && buttons.find((a) => a.text === this.confirming);
+    if (pending) this.showConfirm(pending, this.idleUnits(pending));
+    else this.confirming = null;
   }
 
   /** A readable label: the game's labels catalog (and the view's ``labels``), unit names for unit ids. */
@@ -685,11 +691,22 @@ class PlayScreen {
   /** Ending a phase while units could still act is confirmed first (a second, explicit click). */
   submitOrConfirm(a) {
     const ends = ["end", "done", "pass", "end-phase", "end_phase"].includes(a.verb) && !a.args.length;
-    const idle = new Set(this.candidates().filter((x) => x !== a).flatMap((x) => x.clicks.filter((c) => x.kinds[c] === "unit")));
-    if (!ends || !idle.size || this.confirming === a.text) return this.submit(a.text);
+    const idle = this.idleUnits(a);
+    if (!ends || !idle || this.confirming === a.text) return this.submit(a.text);
     this.confirming = a.text;
+    this.showConfirm(a, idle);
+  }
+
+  /** How many units could still act if ``a`` were played now. */
+  idleUnits(a) {
+    return new Set(this.candidates().filter((x) => x !== a).flatMap((x) => x.clicks.filter((c) => x.kinds[c] === "unit"))).size;
+  }
+
+  /** The question before an early end. ``renderPrompt`` draws it again while it stands: a redraw of the prompt
+   * (a server push, a preview arriving) must neither take the question away nor leave the next click unasked. */
+  showConfirm(a, idle) {
     clear(this.promptExtra).append(el("span", { class: "confirm", "data-testid": "confirm-end" },
-      `${idle.size} unit${idle.size === 1 ? "" : "s"} could still act. `,
+      `${idle} unit${idle === 1 ? "" : "s"} could still act. `,
       el("button", { class: "btn primary", "data-confirm": a.text, onclick: () => this.submit(a.text) }, `${this.actionLabel(a)} anyway`),
       el("button", { class: "btn", onclick: () => { this.confirming = null; this.render(); } }, "Keep playing")));
   }
