@@ -30,6 +30,9 @@ from .rng import Rng, seed_state
 from .savefile import dump_state
 
 RUNAWAY_LIMIT = 100_000
+CONCEDE = "concede"
+"""The verb of a concession (``concede <side>``): accepted from any seated side at any time
+while the game runs, never listed in ``legal_actions()`` (agents and RL never resign)."""
 
 
 # --------------------------------------------------------------------------
@@ -445,7 +448,10 @@ class State:
         self._events = []
         self._legal = None
         self._transitioned = False
-        self._step(f).apply(self, f, a)
+        if a.verb == CONCEDE:
+            self._concede(a.args[0])
+        else:
+            self._step(f).apply(self, f, a)
         self._run()
         events = self._events
         self._events = None
@@ -757,7 +763,36 @@ class State:
         self._transitioned = False
         self._legal = None
 
+    # ----- concession -------------------------------------------------------
+    def concession_result(self, side: str) -> Result:
+        """How the game ends when ``side`` concedes. Two sides: the other one wins. A game with
+        more seats overrides this to rank those who remain (the default declares no winner)."""
+        rest = [x for x in self.INFO.seated(self.options) if x != side]
+        name = self.side_name(side)
+        if len(rest) == 1:
+            return Result(rest[0], "concession", f"{name} concedes; {self.side_name(rest[0])} wins")
+        return Result(None, "concession", f"{name} concedes; the game ends without a winner")
+
+    def side_name(self, side: str) -> str:
+        """The name players read for a side id: the game's label for it, else the id as words."""
+        names = self.labels().get("names") or {}
+        return str(names.get(side) or side.replace("_", " ").replace("-", " ").title())
+
+    def _check_concession(self, a: Action) -> None:
+        seated = self.INFO.seated(self.options)
+        if self._top() is None:
+            raise IllegalAction("the game is over; nobody can concede it", action=str(a))
+        if len(a.args) != 1 or a.args[0] not in seated:
+            raise IllegalAction(f"'{a}': name the side that concedes, one of {', '.join(seated)}", action=str(a))
+
+    def _concede(self, side: str) -> None:
+        self.emit("concession", side=side, text=f"{self.side_name(side)} concedes the game")
+        self.finish(self.concession_result(side))
+
     def _check_legal(self, a: Action) -> None:
+        if a.verb == CONCEDE:
+            self._check_concession(a)
+            return
         if self._legal is None:
             self.legal_actions()
         legal = self._legal
@@ -822,6 +857,12 @@ class checking_cache:  # noqa: N801 - used like a function: ``with checking_cach
 
     def __exit__(self, *exc: object) -> None:
         State.CHECK_CACHE = self.saved
+
+
+def conceding_side(text: str) -> str | None:
+    """The side a concession text (``concede <side>``) names; None for any other action."""
+    parts = text.split()
+    return parts[1] if len(parts) == 2 and parts[0] == CONCEDE else None
 
 
 def is_visible(ev: Event, player: str | None) -> bool:

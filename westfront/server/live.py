@@ -20,7 +20,7 @@ from .. import api
 from ..ai import Agent, get_agent
 from ..core.actions import Event
 from ..core.errors import IllegalAction
-from ..core.state import State, is_undo_barrier, is_visible
+from ..core.state import State, conceding_side, is_undo_barrier, is_visible
 from .store import ActionRecord, GameRecord, Seat
 
 log = logging.getLogger("westfront.server")
@@ -229,7 +229,10 @@ class LiveGame:
         if s.is_terminal():
             raise IllegalAction("the game is over; no action is legal")
         cur = s.current_player()
-        if cur != side:
+        conceding = conceding_side(text)
+        if conceding is not None and conceding != side:
+            raise IllegalAction(f"a seat concedes only for itself: send 'concede {side}'")
+        if cur != side and conceding is None:
             raise IllegalAction(f"it is {cur}'s decision ({s.prompt()}), not {side}'s")
         log_before = {sd: len(self.visible_log(sd)) for sd in log_sides | {side}}
         events = s.apply(text)  # raises IllegalAction with the rule, state unchanged

@@ -21,7 +21,7 @@ from ..ai import get_agent
 from ..ai.hooks import explain, hooks_for
 from ..core.errors import IllegalAction, SaveError, UnknownGame
 from ..core.rng import KEYED_FROM
-from ..core.state import State, canonical_json, is_undo_barrier
+from ..core.state import State, canonical_json, conceding_side, is_undo_barrier
 from ..games import registry
 from . import patch
 from .ai_seats import AIRunner
@@ -262,7 +262,7 @@ class GameService:
         for i, text in enumerate(history, start=1):
             before = s.current_player()
             events = s.apply(text)
-            records.append(ActionRecord(i, before or "", s.history[-1], events, s.hash(),
+            records.append(ActionRecord(i, conceding_side(text) or before or "", s.history[-1], events, s.hash(),
                                         is_undo_barrier(events, before, s.current_player()), i))
         meta = s.g["meta"]
         rec = GameRecord(id=game_id, game=s.INFO.id, scenario=meta["scenario"], options=meta["options"],

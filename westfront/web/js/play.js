@@ -122,12 +122,14 @@ class PlayScreen {
     this.hdrPhase = el("span", { class: "phase", "data-testid": "phase" });
     this.seatBar = el("span", { class: "seatbar" });
     this.undoBtn = el("button", { class: "btn", "data-testid": "undo", onclick: () => this.undo() }, "↶ Undo");
+    this.concedeBtn = el("button", { class: "btn", "data-testid": "concede", title: "give up this game: the other side wins",
+      onclick: () => this.concede() }, "⚑ Concede");
     const header = el("header", { class: "topbar" },
       el("a", { href: "/", class: "brand", title: "lobby" }, "westfront"),
       el("span", { class: "gametitle", title: this.info.description || "" }, this.info.title, sc ? ` — ${sc.title}` : ""),
       this.hdrTurn, this.hdrPhase, this.seatBar,
       el("span", { class: "spacer" }),
-      this.undoBtn,
+      this.undoBtn, this.concedeBtn,
       el("a", { class: "btn", href: `/replay/${this.id}`, "data-testid": "replay-link" }, "▶ Replay"),
       el("button", { class: "btn", onclick: () => this.save(), title: "download the save file" }, "⤓ Save"),
       el("a", { class: "btn", href: "/" }, "Lobby"));
@@ -284,6 +286,7 @@ class PlayScreen {
     this.renderSeats(p);
     this.undoBtn.disabled = !p.can_undo;
     this.undoBtn.title = p.can_undo ? "take back your last action" : `cannot undo: ${p.undo_reason}`;
+    this.concedeBtn.hidden = !!p.result;
     this.units = new Map((v.units || []).map((u) => [u.id, u]));
     this.map.setPieces(v.units || [], v.markers || [], { dimFlags: ["moved", "attacked", "used"] });
     this.classify(p);
@@ -737,6 +740,21 @@ class PlayScreen {
       const r = await post(`/api/games/${this.id}/undo`, { token: this.tokens[p.seat], version: p.version });
       this.accept(r, true);
       toast("Undone.", "info", 1500);
+    } catch (e) {
+      this.handleError(e, p.seat);
+    }
+  }
+
+  /** Give up the game for the seat on screen (any time, not only on its turn); asks first. */
+  async concede() {
+    const p = this.current();
+    if (!p || p.result) return;
+    if (!window.confirm(`Concede the game as ${this.sideName(p.seat)}? This ends it and cannot be undone.`)) return;
+    try {
+      const r = await post(`/api/games/${this.id}/actions`, { token: this.tokens[p.seat], version: p.version,
+        action: `concede ${p.seat}`, diff: true });
+      if (!this.accept(r)) await this.refresh(p.seat);
+      if (Object.keys(this.tokens).length > 1) await this.refreshAll();
     } catch (e) {
       this.handleError(e, p.seat);
     }
