@@ -121,22 +121,26 @@ class PlayScreen {
     this.hdrTurn = el("span", { class: "turn", "data-testid": "turn" });
     this.hdrPhase = el("span", { class: "phase", "data-testid": "phase" });
     this.seatBar = el("span", { class: "seatbar" });
-    this.undoBtn = el("button", { class: "btn", "data-testid": "undo", onclick: () => this.undo() }, "↶ Undo");
+    // phones show the icons only (the words stay for screen readers and wide screens)
+    const label = (icon, text) => [el("span", { "aria-hidden": "true" }, icon), el("span", { class: "btn-text" }, ` ${text}`)];
+    this.undoBtn = el("button", { class: "btn", "data-testid": "undo", "aria-label": "Undo", onclick: () => this.undo() }, label("↶", "Undo"));
     this.concedeBtn = el("button", { class: "btn", "data-testid": "concede", title: "give up this game: the other side wins",
-      onclick: () => this.concede() }, "⚑ Concede");
+      "aria-label": "Concede", onclick: () => this.concede() }, label("⚑", "Concede"));
     const header = el("header", { class: "topbar" },
       el("a", { href: "/", class: "brand", title: "lobby" }, "westfront"),
       el("span", { class: "gametitle", title: this.info.description || "" }, this.info.title, sc ? ` — ${sc.title}` : ""),
       this.hdrTurn, this.hdrPhase, this.seatBar,
       el("span", { class: "spacer" }),
       this.undoBtn, this.concedeBtn,
-      el("a", { class: "btn", href: `/replay/${this.id}`, "data-testid": "replay-link" }, "▶ Replay"),
-      el("button", { class: "btn", onclick: () => this.save(), title: "download the save file" }, "⤓ Save"),
-      el("a", { class: "btn", href: "/" }, "Lobby"));
+      el("a", { class: "btn", href: `/replay/${this.id}`, "data-testid": "replay-link", "aria-label": "Replay", title: "replay this game" }, label("▶", "Replay")),
+      el("button", { class: "btn", onclick: () => this.save(), title: "download the save file", "aria-label": "Save" }, label("⤓", "Save")),
+      el("a", { class: "btn", href: "/", "aria-label": "Lobby", title: "back to the lobby" }, label("⌂", "Lobby")));
     this.promptText = el("div", { class: "prompt-text", "data-testid": "prompt" });
     this.promptExtra = el("div", { class: "prompt-extra" });
     this.buttons = el("div", { class: "choices", "data-testid": "choices" });
-    this.promptBar = el("section", { class: "promptbar" }, this.promptText, this.promptExtra, this.buttons);
+    // phones: the preview of what is being decided, in the prompt bar where the player acts
+    this.pvStrip = el("div", { class: "pvstrip", "data-testid": "preview-strip", hidden: true });
+    this.promptBar = el("section", { class: "promptbar" }, this.promptText, this.promptExtra, this.buttons, this.pvStrip);
     this.mapBox = el("div", { class: "mapbox" });
     this.boxes = el("div", { class: "boxes" });
     this.status = el("section", { class: "card status", "data-testid": "status" });
@@ -305,8 +309,10 @@ class PlayScreen {
     for (const [sd, kind] of Object.entries(p.seats)) {
       const mine = sd in this.tokens;
       const who = kind === "human" ? (mine ? "you" : "human") : `AI ${kind.slice(3)}`;
+      // "Patch-Devers (6th Army Group)": the part in brackets folds away on a phone
+      const [, short, long] = this.sideName(sd).match(/^(.*?)((?: \(.*\))?)$/);
       const chip = el("span", { class: "seat" + (p.current_player === sd ? " tomove" : ""), title: p.current_player === sd ? "to move" : "" },
-        el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), `${this.sideName(sd)} (${who})`);
+        el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), short, long ? el("span", { class: "seat-long" }, long) : "", ` (${who})`);
       if (p.thinking === sd) chip.append(el("span", { class: "spinner", "aria-hidden": "true" }));
       this.seatBar.append(chip);
     }
@@ -490,6 +496,7 @@ class PlayScreen {
       items = open.filter((a) => shown(a.text)).map((a) => a.text);
     }
     card.hidden = !items.length;
+    this.renderPreviewStrip(items);
     if (!items.length) return;
     card.append(el("h3", {}, "Preview"));
     for (const text of items) {
@@ -499,6 +506,28 @@ class PlayScreen {
         help ? el("div", { class: "pv-help", "data-testid": "action-help" }, help) : null,
         pv ? renderPreview(pv, (x) => this.nameOf(x), (x) => this.labels.prose(x)) : null));
     }
+  }
+
+  /** Phones: one line of the previewed choice (odds, cost, dice) where the player acts, and a
+   * button to the whole card in the drawer. With nothing on the buttons, the first choice on the map
+   * with a preview (adding a unit to the attack being built), marked as "if you …". */
+  renderPreviewStrip(items) {
+    const strip = clear(this.pvStrip);
+    const p = this.current();
+    const fresh = p && p.your_turn && this.previews.version === p.version;
+    let text = fresh ? items.find((t) => this.previews.map[t]) : undefined;
+    let hypothetical = !!text && text === this.hoverAction;
+    if (!text && fresh) {
+      text = this.acts.map((a) => a.text).find((t) => this.previews.map[t]);
+      hypothetical = true;
+    }
+    strip.hidden = !text;
+    if (!text) return;
+    const label = this.actionLabel(parseAction(text));
+    strip.append(el("span", {}, el("b", {}, hypothetical ? `If you choose ${label}: ` : `${label}: `),
+      previewSummary(this.previews.map[text]) || "see the preview"),
+    el("button", { class: "btn small", "data-testid": "preview-details",
+      onclick: () => { this.hoverAction = text; this.renderPreviewCard(); this.showTab("status"); } }, "Details"));
   }
 
   /** The battle board: the view's battle, this seat's shots with their hit numbers, the shots fired. */
