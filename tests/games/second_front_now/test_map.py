@@ -66,8 +66,10 @@ def test_rouen_to_1415_costs_two():
     s = bare(started(), g_47="1414")
     r = reach_from(s, ["g-47"], "1414", strategic=False, mp=2)
     assert r.cost[board().hex("1415")] == 2
-    r1 = reach_from(s, ["g-47"], "1414", strategic=False, mp=1)
-    # SFN 12.4: a unit may always move one hex by spending everything it has
+    s.u("g-47")["supply"] = "none"  # SFN 9.1: out of supply the movement value is one
+    s.touch()
+    r1 = reach_from(s, ["g-47"], "1414", strategic=False)
+    # SFN 12.4: a unit may always move one hex by spending everything it has (at the start of its move)
     assert r1.cost[board().hex("1415")] == 1
 
 

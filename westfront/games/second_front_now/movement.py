@@ -21,7 +21,11 @@ def stack_full_bb(s: Position, movers: list[str]) -> int:
 
 
 def model(s: Position, movers: list[str], *, strategic: bool, mp: int | None = None) -> MoveModel:
-    """The move model of a group moving together (12.2: the slowest sets the allowance)."""
+    """The move model of a group moving together (12.2: the slowest sets the allowance).
+
+    ``mp`` given means the move is already under way (a unit that entered from a box has spent its
+    entry hex, 7.3), so 12.4's one-hex guarantee -- only "at the very start of their move" -- is gone."""
+    start_of_move = mp is None
     side = units()[movers[0]].side
     enemy = opponent(side)
     ezoc = s.zoc_bb(enemy)
@@ -31,7 +35,7 @@ def model(s: Position, movers: list[str], *, strategic: bool, mp: int | None = N
         if strategic:
             mp *= 2
     mdl = MoveModel(mp=mp, enter=b.enter, side_extra=b.side_extra, blocked=s.side_bb(enemy),
-                    no_end=stack_full_bb(s, movers), min_one_hex=not strategic)
+                    no_end=stack_full_bb(s, movers), min_one_hex=start_of_move and not strategic)
     if strategic:
         mdl.blocked |= ezoc  # 12.5 / 11.4: never enter an EZOC
     else:
