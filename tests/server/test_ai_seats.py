@@ -48,7 +48,7 @@ def test_ai_seats_can_think_in_worker_processes(db_url, caplog):
     so its search never holds this process's interpreter lock."""
     app = create_app(db_url, Settings(ai_time=0.2, ai_delay=0.0, ai_pool="process", ai_workers=1))
     with TestClient(app) as c:
-        assert app.state.service.ai._procs is not None
+        assert app.state.service.ai._procs
         g = new_game(c, seats={"blue": "human", "red": "ai:easy"})
         gid, tb = g["id"], token(g, "blue")
         act(c, gid, tb, "end", 0)

@@ -4,6 +4,11 @@ An agent chooses one action for ``side`` at a decision of ``state``. Agents must
 decide from what ``side`` may know: ``state.view(side)`` plus a determinised copy
 of the hidden parts (the raw state is passed for convenience; an agent that
 searches must re-sample hidden information and the RNG, never read them).
+
+An agent that keeps memory between decisions (a loop guard, a search tree) may also have
+``observe(state, side, action)``: an action its side played from ``state`` without asking it,
+shown to a mind rebuilt from a game's record so it knows what the kept one would
+(westfront.server.ai_minds).
 """
 
 from __future__ import annotations

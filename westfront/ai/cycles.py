@@ -34,10 +34,15 @@ class CycleGuard:
         untried = [a for a in actions if str(a) not in tried]
         return key, untried or list(actions)
 
-    def chose(self, key: str, action: Action) -> None:
+    def chose(self, key: str, action: Action | str) -> None:
         if len(self._tried) >= self.limit:
             self._tried.clear()
         self._tried.setdefault(key, set()).add(str(action))
+
+    def observe(self, state: State, action: Action | str) -> None:
+        """``action`` was played from ``state`` for this agent's side: remember it as if chosen here
+        (a mind rebuilt from the game's record, westfront.server.ai_minds, catches up this way)."""
+        self.chose(hooks_of(state).position_key(state), action)
 
 
 def choose_guarded(guard: CycleGuard, state: State, decide: Callable[[list[Action]], Action]) -> Action:

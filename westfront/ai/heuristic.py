@@ -37,6 +37,10 @@ class HeuristicAgent:
     def choose(self, state: State, side: str, *, time_budget: float | None = None) -> Action:
         return choose_guarded(self.guard, state, lambda acts: self.pick(state, side, acts))
 
+    def observe(self, state: State, side: str, action: Action | str) -> None:
+        """An action this side played from ``state`` without asking this agent (a rebuilt mind catching up)."""
+        self.guard.observe(state, action)
+
     def pick(self, state: State, side: str, acts: list[Action]) -> Action:
         scores = hooks_of(state).score_actions(state, side, acts)
         if self.temperature > 0:

@@ -168,6 +168,10 @@ class MCTSAgent:
         seconds = self._budget(time_budget)
         return choose_guarded(self.guard, state, lambda acts: self.search(state, side, acts, seconds))
 
+    def observe(self, state: State, side: str, action: Action | str) -> None:
+        """An action this side played from ``state`` without asking this agent (a rebuilt mind catching up)."""
+        self.guard.observe(state, action)
+
     def _budget(self, caller: float | None) -> float | None:
         limits = [t for t in (self.time_budget, caller) if t is not None]
         return min(limits) if limits else None

@@ -1,15 +1,14 @@
 """AI seats move on their own, on worker threads, never on a request thread.
 
-With ``ai_pool="ray"`` the same decision is a Ray task instead: on the cluster
-at ``RAY_ADDRESS`` when set, else on a local Ray started at the first AI move.
-
-With ``ai_pool="process"`` (what ``westfront serve`` uses) the thinking itself
-runs in a pool of separate worker processes: the thread only waits for the
-answer, so a searching agent never holds the interpreter lock that request
-handling needs. Each decision ships the position (``g`` and the action
-history) to a worker, which rebuilds the state and asks a fresh agent seeded
-from the game's seed, the side and the version — reproducible, and nothing
-lives in the worker between decisions.
+Each seat is played by one agent kept between decisions (westfront.server.ai_minds): in this
+process with ``ai_pool="thread"``; in a worker process with ``ai_pool="process"`` (what
+``westfront serve`` uses), where every game goes to the same worker, so its seats' minds stay
+there; with ``ai_pool="ray"`` each decision is a Ray task (on the cluster at ``RAY_ADDRESS``
+when set, else on a local Ray started at the first AI move) and the Ray worker that runs it
+keeps or rebuilds the mind. A decision ships what a rebuild needs (the position at the start
+of the decision sequence and the actions since), so a move never depends on which process
+decides it. With processes the thinking itself runs outside the server: the thread only waits
+for the answer, so a searching agent never holds the interpreter lock that request handling needs.
 
 When a game reaches a decision of an AI seat, :meth:`AIRunner.poke` queues the
 game. A worker copies the position under the game's lock, lets the agent think
@@ -17,6 +16,9 @@ on the copy *without* the lock (players can still load the page, which shows
 "AI is thinking"), then takes the lock again and plays the move through the
 same commit path as a human move — unless the game changed meanwhile (an
 undo), in which case it thinks again.
+
+The runner is handed a :class:`SeatHost` (the game service) rather than importing it: the
+service builds the runner, the runner only needs these few calls back.
 """
 
 from __future__ import annotations
@@ -29,37 +31,66 @@ import threading
 import time
 import zlib
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
-from ..ai import get_agent
 from ..core.errors import IllegalAction
 from ..core.state import State
-from ..games import registry
-
-if TYPE_CHECKING:
-    from .live import LiveGame
-    from .service import GameService
+from .ai_minds import Decision, Minds, think
+from .live import LiveGame
 
 log = logging.getLogger("westfront.server")
 
 
-def think(game: str, g: dict[str, Any], history: list[str], kind: str, seed: int, side: str,
-          time_budget: float) -> str:
-    """One AI decision, in a worker process: rebuild the position, ask a fresh agent."""
-    position = registry.state_class(game)(g, history=list(history))
-    return str(get_agent(kind, seed=seed).choose(position, side, time_budget=time_budget))
+class ClaimsAI(Protocol):
+    def claim_ai(self, game_id: str) -> AbstractContextManager[bool]:
+        """Whether this process may run the game's AI now (one process at a time on a shared database)."""
+        ...
+
+
+class SeatHost(Protocol):
+    """What the AI runner needs from the game service."""
+
+    @property
+    def store(self) -> ClaimsAI: ...
+
+    def fresh(self, g: LiveGame) -> LiveGame:
+        """``g`` as stored now (another process may have moved)."""
+        ...
+
+    def evicted(self, g: LiveGame) -> bool:
+        """Whether ``g`` is no longer the copy the service serves."""
+        ...
+
+    def publish(self, g: LiveGame) -> None:
+        """Push every connected seat its view (the AI started thinking)."""
+        ...
+
+    def commit(self, g: LiveGame, side: str, text: str) -> None:
+        """Play ``text`` for ``side`` as a move is played (call with ``g.lock`` held)."""
+        ...
+
+
+def decision_of(live: LiveGame, side: str, time_budget: float) -> Decision:
+    """The decision ``side`` faces now in ``live`` (call with ``live.lock`` held)."""
+    anchor, anchor_n = live.sequence_start()
+    last = live.actions[-1].hash if live.actions else live.setup_hash
+    return Decision(live.game, live.id, side, live.seats[side].kind, live.seed, anchor.g, anchor_n,
+                    tuple(live.state.history), last, time_budget)
 
 
 class AIRunner:
-    def __init__(self, service: GameService, time_budget: float, delay: float, workers: int = 2,
+    def __init__(self, service: SeatHost, time_budget: float, delay: float, workers: int = 2,
                  pool: str = "thread"):
         self.service = service
         self.time_budget = time_budget
         self.delay = delay  # minimum seconds per AI move, so a person can follow the moves
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="westfront-ai")
+        self.minds = Minds()  # the seats' agents when they think on this process's threads
+        # one single-process pool per worker, a game always on the same one (its minds stay there);
         # "spawn": a fork of a threaded server process could inherit a held lock
-        self._procs = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) \
-            if pool == "process" else None
+        self._procs = [ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                       for _ in range(max(1, workers))] if pool == "process" else []
         self._ray = pool == "ray"
         self._ray_think: Any = None
         self._ray_lock = threading.Lock()
@@ -85,12 +116,16 @@ class AIRunner:
     def stop(self) -> None:
         self._stop.set()
         self._pool.shutdown(wait=False, cancel_futures=True)
-        if self._procs is not None:
-            self._procs.shutdown(wait=False, cancel_futures=True)
+        for procs in self._procs:
+            procs.shutdown(wait=False, cancel_futures=True)
         if self._ray_started:
             import ray
 
             ray.shutdown()
+
+    def worker_of(self, game_id: str) -> ProcessPoolExecutor:
+        """The worker process that decides for this game (the same one every time)."""
+        return self._procs[zlib.crc32(game_id.encode()) % len(self._procs)]
 
     def _run(self, live: LiveGame) -> None:
         with self.service.store.claim_ai(live.id) as mine:
@@ -110,10 +145,11 @@ class AIRunner:
                         return
                     version = live.version
                     position = live.state.clone()
+                    decision = decision_of(live, side, self.time_budget)
                     live.thinking = side
                 self.service.publish(live)
                 started = time.monotonic()
-                text = self._choose(live, side, position)
+                text = self._choose(live, decision, position)
                 wait = self.delay - (time.monotonic() - started)
                 if wait > 0 and self._stop.wait(wait):
                     return  # the server is shutting down: leave the move to the next one
@@ -134,7 +170,7 @@ class AIRunner:
             if not self._stop.is_set() and live.ai_to_move() is not None and not self.service.evicted(live):
                 self.poke(live)
 
-    def _on_ray(self, job: tuple[Any, ...]) -> str:
+    def _on_ray(self, d: Decision) -> str:
         """One decision as a Ray task (Ray comes with the ``sim`` extra)."""
         import ray  # optional (the sim extra) and slow to import: only when configured
 
@@ -145,25 +181,22 @@ class AIRunner:
                     ray.init(address=os.environ.get("RAY_ADDRESS") or None, ignore_reinit_error=True,
                              include_dashboard=False, log_to_driver=False, configure_logging=False)
                 self._ray_think = ray.remote(think)
-        return str(ray.get(self._ray_think.remote(*job)))
+        return str(ray.get(self._ray_think.remote(d)))
 
-    def _choose(self, live: LiveGame, side: str, position: object) -> str:
-        """The agent's move as text; a crashing or cheating agent is logged and replaced by a random move."""
-        assert isinstance(position, State)
+    def _choose(self, live: LiveGame, d: Decision, position: State) -> str:
+        """The seat's move as text; a crashing or cheating agent is logged and replaced by a random move."""
         legal = [str(a) for a in position.legal_actions()]
         try:
-            seed = (live.seed * 31 + zlib.crc32(side.encode()) + 7919 * live.version) & 0xFFFFFFFF
-            job = (live.game, position.g, list(position.history), live.seats[side].kind, seed, side, self.time_budget)
-            if self._procs is not None:
-                text = self._procs.submit(think, *job).result()
+            if self._procs:
+                text = self.worker_of(live.id).submit(think, d).result()
             elif self._ray:
-                text = self._on_ray(job)
+                text = self._on_ray(d)
             else:
-                text = str(live.agent(side).choose(position, side, time_budget=self.time_budget))
+                text = self.minds.decide(d)
             if text in legal:
                 return text
             log.error("AI %s in game %s chose an illegal action %r; playing a random move instead",
-                      live.seats[side].kind, live.id, text)
+                      d.kind, live.id, text)
         except (Exception, IllegalAction):  # noqa: BLE001
-            log.exception("AI %s crashed in game %s; playing a random move instead", live.seats[side].kind, live.id)
+            log.exception("AI %s crashed in game %s; playing a random move instead", d.kind, live.id)
         return random.Random(live.version).choice(legal)

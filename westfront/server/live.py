@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import logging
 import threading
-import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import api
-from ..ai import Agent, get_agent
 from ..core.actions import Event
 from ..core.errors import IllegalAction
 from ..core.state import State, conceding_side, is_undo_barrier, is_visible
@@ -62,7 +60,6 @@ class LiveGame:
     lock: threading.RLock = field(default_factory=threading.RLock)
     _anchor: State | None = None  # position after the last barrier: undo never goes before it
     _anchor_n: int = 0
-    _agents: dict[str, Agent] = field(default_factory=dict)
     _checkpoints: dict[int, State] = field(default_factory=dict)
     _previews: tuple[int, dict[str, Any]] = (-1, {})
     by_token: dict[str, str] = field(default_factory=dict)
@@ -171,12 +168,12 @@ class LiveGame:
         seat = self.seats.get(cur) if cur else None
         return cur if seat is not None and seat.is_ai else None
 
-    def agent(self, side: str) -> Agent:
-        ag = self._agents.get(side)
-        if ag is None:
-            ag = get_agent(self.seats[side].kind, seed=(self.seed * 31 + zlib.crc32(side.encode())) & 0xFFFFFFFF)
-            self._agents[side] = ag
-        return ag
+    def sequence_start(self) -> tuple[State, int]:
+        """A copy of the position after the last barrier (dice, a reveal, a hand-over) and how many
+        actions led to it: where the decision sequence of the side to move began (undo never goes
+        before it; a computer seat's mind is rebuilt from it, westfront.server.ai_minds)."""
+        assert self._anchor is not None
+        return self._anchor.clone(), self._anchor_n
 
     @property
     def n_actions(self) -> int:
