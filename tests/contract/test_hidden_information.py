@@ -66,3 +66,50 @@ def test_what_a_side_cannot_see_does_not_change_its_choices(game_id):
             if ca.current_player() == side and cb.current_player() == side:
                 assert ca.legal_actions() == cb.legal_actions(), f"after {x}"
                 assert ca.prompt() == cb.prompt()
+
+
+def crafted_actions(s: westfront.State, side: str, limit: int = 400) -> list[str]:
+    """Requests a side could send that name what it sees or might guess: each verb of the decision (and
+    the common ones) with each piece name of the game and each id its view shows, and each legal action
+    with an argument swapped for one of those names. Deterministic, so both twins get the same list."""
+    view = s.view(side)
+    shown = sorted({str(u["id"]) for u in view.get("units", ()) if u.get("id") is not None})
+    names = shown + sorted(s.piece_ids() - set(shown))
+    legal = [str(a) for a in s.legal_actions()]
+    verbs = sorted({t.split()[0] for t in legal} | {"move", "attack", "place", "build", "to", "select", "step"})
+    rnd = random.Random(len(legal))
+    picks = rnd.sample(names, min(len(names), 60))
+    out = [f"{v} {n}" for v in verbs for n in picks]
+    for t in legal[:20]:
+        parts = t.split()
+        for i in range(1, len(parts)):
+            out += [" ".join([*parts[:i], n, *parts[i + 1:]]) for n in picks[:8]]
+    return out[:limit]
+
+
+def told(s: westfront.State, side: str, text: str) -> str:
+    """What ``side`` is told when it sends ``text``: 'legal', or the refusal as the server says it."""
+    from westfront.core.errors import IllegalAction
+    from westfront.core.refusals import refusal
+
+    try:
+        s.parse(text)
+    except IllegalAction as e:
+        return refusal(s, side, text, e.reason)
+    return "legal"
+
+
+def test_refusals_do_not_depend_on_what_a_side_cannot_see(game_id):
+    """Refusal texts are part of what a side is told (issue 38): in positions it cannot tell apart,
+    every request it could craft — naming markers, unseen pieces, their hexes — is answered alike."""
+    hook = getattr(registry.module(game_id), "hidden_twins", None)
+    if hook is None and not hooks_for(game_id).hidden_information:
+        pytest.skip(f"{game_id} hides nothing (no hidden_twins hook, HIDDEN_INFORMATION not set)")
+    pairs = hook(3) if hook is not None else determinized_twins(game_id, 4)
+    differ = []
+    for a, b, side in pairs:
+        for text in crafted_actions(a, side):
+            ta, tb = told(a, side, text), told(b, side, text)
+            if ta != tb:
+                differ.append((text, ta, tb))
+    assert not differ, f"{len(differ)} requests answered differently, e.g. {differ[:3]}"

@@ -474,6 +474,17 @@ class State:
         seat, so it may only hold what is public to all (the counter mix, places, boxes)."""
         return {}
 
+    def piece_ids(self) -> frozenset[str]:
+        """Every name of a piece an action may use, when some may be hidden from a side (1944's units and
+        phantoms, SFN's units): refusals then answer a name the side cannot identify as an unknown one
+        (core/refusals.py). Empty (the default): nothing a piece is called is secret."""
+        return frozenset()
+
+    def not_legal_reason(self, text: str) -> str:
+        """The refusal of an action the current decision knows nothing specific about."""
+        verbs = sorted({x.verb for x in self.legal_actions()})
+        return f"'{text}' is not legal now ({self.prompt()}); legal verbs here: {', '.join(verbs) or 'none'}"
+
     def to_json(self) -> str:
         return dump_state(self)
 
@@ -807,8 +818,7 @@ class State:
             raise IllegalAction("the game is over; no action is legal", action=str(a))
         reason = self._step(f).explain(self, f, a)
         if not reason:
-            verbs = sorted({x.verb for x in legal})
-            reason = f"'{a}' is not legal now ({self.prompt()}); legal verbs here: {', '.join(verbs) or 'none'}"
+            reason = self.not_legal_reason(str(a))
         raise IllegalAction(reason, action=str(a))
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from .. import api
 from ..core.actions import Event
 from ..core.errors import IllegalAction
+from ..core.refusals import refusal
 from ..core.state import State, conceding_side, is_undo_barrier, is_visible
 from .store import ActionRecord, GameRecord, Seat
 
@@ -232,7 +233,10 @@ class LiveGame:
         if cur != side and conceding is None:
             raise IllegalAction(f"it is {cur}'s decision ({s.prompt()}), not {side}'s")
         log_before = {sd: len(self.visible_log(sd)) for sd in log_sides | {side}}
-        events = s.apply(text)  # raises IllegalAction with the rule, state unchanged
+        try:
+            events = s.apply(text)  # raises IllegalAction with the rule, state unchanged
+        except IllegalAction as e:  # told as this side may be told it: no hidden piece named (issue 38)
+            raise IllegalAction(refusal(s, side, text, e.reason, self.view_of(side)), action=text) from None
         barrier = is_undo_barrier(events, cur, s.current_player())
         rec = ActionRecord(ordinal=len(self.actions) + 1, side=side, action=s.history[-1], events=events,
                            hash=s.hash(), barrier=barrier, version=self.version + 1)

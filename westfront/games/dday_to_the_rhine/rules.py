@@ -106,6 +106,13 @@ class GameState(Position):
     def labels(cls) -> dict[str, Any]:
         return view_labels()
 
+    def piece_ids(self) -> frozenset[str]:
+        """18.5: with phantoms, a German piece may be under a hidden marker: refusals answer the names the
+        Allies cannot resolve (markers, unseen units, phantoms) as unknown ones (core/refusals.py)."""
+        if not self.options.get("phantoms"):
+            return frozenset()
+        return frozenset(self.g["units"]) | frozenset(self.g["phantoms"])
+
     def action_visible_to(self, actor: str, action: str, events: list[Any], viewer: str | None) -> bool:
         """18.5: with phantoms, which German unit enters or is rebuilt, where, and with which
         phantom reaches the Allies only through the public events (as hidden markers), never as

@@ -161,6 +161,11 @@ class GameState(Position):
     def preview(self, action: Action | str) -> dict[str, Any] | None:
         return view_mod.preview(self, action)
 
+    def piece_ids(self) -> frozenset[str]:
+        """SFN 10.6: under fog of war the German does not know which Allied units make a stack: refusals
+        answer names he cannot identify as unknown ones (core/refusals.py)."""
+        return frozenset(self.g["units"]) if self.options.get("fog_of_war", True) else frozenset()
+
     @classmethod
     def labels(cls) -> dict[str, Any]:
         return view_mod.labels()

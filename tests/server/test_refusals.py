@@ -1,0 +1,83 @@
+"""Server-level scan (issue 38): a refusal names nothing the asking seat may not see.
+
+For every game with hidden information, a random game is played through the HTTP API with two
+human seats. At regular points the seat kept in the dark sends requests crafted from what it
+sees and could guess (markers, unseen piece names, the legal actions with an argument swapped)
+when it is its turn, and the answers — 400s with a reason — are searched for every hidden
+identity, card and hex the engine's truth names (the truth functions of test_leaks.py).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from tests.contract.test_hidden_information import crafted_actions
+from westfront.api import resolve_options
+from westfront.games import registry
+
+from .conftest import new_game, token
+from .test_leaks import OPTIONS, TRUTH, hidden_games, words_in
+
+MAX_ACTIONS = 240
+PROBE_EVERY = 7  # actions between probes
+PER_PROBE = 45  # crafted requests per probe
+
+
+def leaks_in(answer: str, request: str, secret: dict[str, list[str]], shown: str) -> list[str]:
+    """Hidden words in an answer that the request did not name itself and the seat's view does not show."""
+    return [w for w in words_in(answer, secret) if not words_in(request + " " + shown, {w: [w]})]
+
+
+@pytest.mark.parametrize("game", hidden_games())
+def test_refusals_to_crafted_requests_name_nothing_hidden(client, game):
+    # 1944 18.5 (hidden markers, phantoms), SFN 10.6 (fog of war), Race: the decks' order
+    info = registry.info(game)
+    options = OPTIONS.get(game, {})
+    g = new_game(client, game=game, seats=dict.fromkeys(info.seated(resolve_options(info, options)), "human"),
+                 seed=3, options=options)
+    gid = g["id"]
+    toks = {side: token(g, side) for side in g["seats"]}
+    live = client.app.state.service.live(gid)
+    rng = random.Random(3)
+    dark = TRUTH[game](live)[0]
+    probes = refused = 0
+    found: list[Any] = []
+    for n in range(MAX_ACTIONS):
+        with live.lock:
+            if live.state.is_terminal():
+                break
+            side = live.state.current_player()
+            secret = TRUTH[game](live)[1]
+            crafted = crafted_actions(live.state.clone(), dark) if side == dark and secret else []
+        assert side is not None
+        mine = client.get(f"/api/games/{gid}", params={"token": toks[side]}).json()
+        if crafted and n % PROBE_EVERY == 0:
+            shown = json.dumps(mine["view"])
+            probes += 1
+            for text in rng.sample(crafted, min(PER_PROBE, len(crafted))):
+                r = client.post(f"/api/games/{gid}/actions",
+                                json={"token": toks[dark], "version": mine["version"], "action": text})
+                if r.status_code == 200:  # a crafted request that happened to be legal: play on from it
+                    mine = r.json()
+                    if mine["current_player"] != dark:
+                        break
+                    continue
+                assert r.status_code == 400, r.text[:300]
+                refused += 1
+                leaked = leaks_in(r.json()["detail"], text, secret, shown)
+                if leaked:
+                    found.append((text, r.json()["detail"], leaked))
+            with live.lock:
+                side = live.state.current_player()
+            if side is None:
+                break
+            mine = client.get(f"/api/games/{gid}", params={"token": toks[side]}).json()
+        r = client.post(f"/api/games/{gid}/actions", json={"token": toks[side], "version": mine["version"],
+                                                           "action": rng.choice(mine["actions"])})
+        assert r.status_code == 200, r.text[:300]
+    assert probes and refused, "the game never hid anything while the dark seat was to move: the test proved nothing"
+    assert not found, f"{len(found)} refusals named hidden things, e.g. {found[:3]}"
