@@ -1,5 +1,8 @@
 """Server-level scan (issue 38): a refusal names nothing the asking seat may not see.
 
+Out of turn, the seat is answered with its own waiting text (never the decider's prompt, which
+may name the reinforcement being placed or the fogged stack that moves); in turn, as follows.
+
 For every game with hidden information, a random game is played through the HTTP API with two
 human seats. At regular points the seat kept in the dark sends requests crafted from what it
 sees and could guess (markers, unseen piece names, the legal actions with an argument swapped)
@@ -44,7 +47,7 @@ def test_refusals_to_crafted_requests_name_nothing_hidden(client, game):
     live = client.app.state.service.live(gid)
     rng = random.Random(3)
     dark = TRUTH[game](live)[0]
-    probes = refused = 0
+    probes = refused = out_of_turn = 0
     found: list[Any] = []
     for n in range(MAX_ACTIONS):
         with live.lock:
@@ -55,6 +58,19 @@ def test_refusals_to_crafted_requests_name_nothing_hidden(client, game):
             crafted = crafted_actions(live.state.clone(), dark) if side == dark and secret else []
         assert side is not None
         mine = client.get(f"/api/games/{gid}", params={"token": toks[side]}).json()
+        if side != dark and secret and n % PROBE_EVERY == 0:
+            out_of_turn += 1
+            theirs = client.get(f"/api/games/{gid}", params={"token": toks[dark]}).json()
+            for text in [*rng.sample(mine["actions"], min(4, len(mine["actions"]))), "end", "pass"]:
+                r = client.post(f"/api/games/{gid}/actions",
+                                json={"token": toks[dark], "version": mine["version"], "action": text})
+                assert r.status_code == 400, r.text[:300]
+                detail = r.json()["detail"]
+                # the asking seat's own waiting text, never the decider's prompt
+                assert theirs["prompt"] in detail and mine["prompt"] not in detail, detail
+                leaked = leaks_in(detail, text, secret, json.dumps(theirs["view"]))
+                if leaked:
+                    found.append((text, detail, leaked))
         if crafted and n % PROBE_EVERY == 0:
             shown = json.dumps(mine["view"])
             probes += 1
@@ -79,5 +95,6 @@ def test_refusals_to_crafted_requests_name_nothing_hidden(client, game):
         r = client.post(f"/api/games/{gid}/actions", json={"token": toks[side], "version": mine["version"],
                                                            "action": rng.choice(mine["actions"])})
         assert r.status_code == 200, r.text[:300]
+    assert out_of_turn, "the dark seat never waited while something was hidden: the out-of-turn scan proved nothing"
     assert probes and refused, "the game never hid anything while the dark seat was to move: the test proved nothing"
     assert not found, f"{len(found)} refusals named hidden things, e.g. {found[:3]}"

@@ -231,7 +231,9 @@ class LiveGame:
         if conceding is not None and conceding != side:
             raise IllegalAction(f"a seat concedes only for itself: send 'concede {side}'")
         if cur != side and conceding is None:
-            raise IllegalAction(f"it is {cur}'s decision ({s.prompt()}), not {side}'s")
+            # the asking seat's own waiting text: the decider's prompt may name its hidden pieces (issue 38)
+            waiting = self.view_of(side).get("prompt") or s.waiting_text()
+            raise IllegalAction(f"not {side}'s decision now: {waiting}")
         log_before = {sd: len(self.visible_log(sd)) for sd in log_sides | {side}}
         try:
             events = s.apply(text)  # raises IllegalAction with the rule, state unchanged
