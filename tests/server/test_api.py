@@ -297,3 +297,10 @@ def test_a_player_count_option_seats_only_the_sides_that_take_part(client):
     r = client.post("/api/games", json={"game": "race-to-the-rhine", "options": {"players": 2},
                                         "seats": {"patch_devers": "human", "patton": "human", "bradley": "human"}})
     assert r.status_code == 400 and "bradley" in r.json()["detail"]
+    # rttr 10.2: the base game (option patch_devers off) seats Montgomery and Patton for two, refuses four
+    r = client.post("/api/games", json={"game": "race-to-the-rhine", "options": {"players": 2, "patch_devers": False},
+                                        "seats": {"montgomery": "human", "patton": "ai:random"}})
+    assert r.status_code == 200, r.text
+    r = client.post("/api/games", json={"game": "race-to-the-rhine", "options": {"players": 4, "patch_devers": False},
+                                        "seats": {"montgomery": "human"}})
+    assert r.status_code == 400 and "no seating" in r.json()["detail"]

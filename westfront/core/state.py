@@ -73,6 +73,18 @@ class OptionInfo:
 
 
 @dataclass(frozen=True)
+class Seating:
+    """Who takes part when the options read ``when`` (pairs of option id and value): a game whose
+    seats depend on more than a player count (Race to the Rhine: base game or with Patch-Devers)."""
+
+    when: tuple[tuple[str, Any], ...]
+    sides: tuple[str, ...]
+
+    def matches(self, options: dict[str, Any]) -> bool:
+        return all(str(options.get(k)) == str(v) for k, v in self.when)
+
+
+@dataclass(frozen=True)
 class GameInfo:
     id: str
     title: str
@@ -84,10 +96,23 @@ class GameInfo:
     map_kind: str = "hex"  # "hex" or "p2p"
     cite_as: tuple[str, ...] = ()  # prefixes tests use to cite rules, e.g. ("onslaught",) for "# onslaught 7.3"
     seat_count_option: str | None = None  # an option N that seats only the first N of ``players`` (1-4 player games)
+    seatings: tuple[Seating, ...] = ()  # when given: the first whose options match says who plays (else ValueError)
 
     def seated(self, options: dict[str, Any] | None = None) -> tuple[str, ...]:
-        """The sides that take part with these options: every player, or the first N when the
-        game's ``seat_count_option`` says how many (Race to the Rhine: 2 players seat 2 commanders)."""
+        """The sides that take part with these options: the first matching ``seatings`` entry, else every
+        player, or the first N when the game's ``seat_count_option`` says how many."""
+        if self.seatings:
+            known = {o.id: o for o in self.options}
+            full = {o.id: o.default for o in self.options}
+            for k, v in (options or {}).items():
+                full[k] = known[k].coerce(v) if k in known else v
+            for seating in self.seatings:
+                if seating.matches(full):
+                    return seating.sides
+            keys = [k for k, _ in self.seatings[0].when]
+            raise ValueError(f"{self.id}: no seating for " + ", ".join(f"{k}={full.get(k)}" for k in keys)
+                             + "; possible: " + "; ".join(", ".join(f"{k}={v}" for k, v in x.when)
+                                                          for x in self.seatings))
         if self.seat_count_option is None:
             return self.players
         default = next((o.default for o in self.options if o.id == self.seat_count_option), len(self.players))

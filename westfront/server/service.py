@@ -209,9 +209,10 @@ class GameService:
             raise BadRequest(str(e)) from None
         try:
             resolved = api.resolve_options(info, options)
-        except UnknownGame as e:
+            players = info.seated(resolved)
+        except (UnknownGame, ValueError) as e:
             raise BadRequest(str(e)) from None
-        seat_map = self._check_seats(info.seated(resolved), seats)
+        seat_map = self._check_seats(players, seats)
         chosen = seed is not None
         if seed is None:
             seed = secret_seed()

@@ -29,7 +29,7 @@ def counter_attackable(s: Position, sid: str) -> bool:
     i = g.index[sid]
     if (sets["corps"] >> i) & 1 or g.nbr_bits[i] & sets["corps"]:
         return False
-    uncontrolled = g.all_bits & ~sets["control"]
+    uncontrolled = s.on_board() & ~sets["control"]
     reach = g.flood(s.axis_sources() & uncontrolled, uncontrolled)
     return bool(g.nbr_bits[i] & reach)
 
@@ -56,9 +56,9 @@ def candidates(s: Position) -> list[str]:
     """Spaces the placement criteria allow once the priority list is used up (rttr Place Axis marker examples)."""
     g = s.graph
     sets = s.sets()
-    flags = static_sets()["axis_flag"] & ~sets["control"]
+    flags = static_sets()["axis_flag"] & ~sets["control"] & s.on_board()
     out = []
-    for sid in g.ids:
+    for sid in g.names(s.on_board()):
         if s.board.has_flag(sid, "axis_flag") or not placeable(s, sid):
             continue
         if g.chained(sid, sets["axis_markers"], flags):

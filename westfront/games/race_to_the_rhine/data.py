@@ -54,7 +54,8 @@ class CommanderCard:
 @dataclass(frozen=True)
 class Tables:
     order: tuple[str, ...]
-    seats: dict[int, tuple[str, ...]]
+    seats: dict[int, tuple[str, ...]]  # with Patch-Devers (option patch_devers)
+    seats_base: dict[int, tuple[str, ...]]  # the base game (1-3 players)
     french_corps: frozenset[str]
     us_ffi_corps: frozenset[str]
     actions: int
@@ -112,6 +113,7 @@ def tables() -> Tables:
     return Tables(
         order=tuple(c["order"]),
         seats={int(k): tuple(v) for k, v in c["seats"].items()},
+        seats_base={int(k): tuple(v) for k, v in c["seats_base"].items()},
         french_corps=frozenset(c["french_corps"]),
         us_ffi_corps=frozenset(c["us_ffi_corps"]),
         actions=int(t["turn"]["actions"]),

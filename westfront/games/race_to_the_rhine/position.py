@@ -88,6 +88,18 @@ class Position(State):
     def with_patch_devers(self) -> bool:
         return "patch_devers" in self.gg["seats"]
 
+    def on_board(self) -> int:
+        """Bitset of the spaces in play: all with Patch-Devers; the base game leaves out the Patch-Devers side
+        board (the spaces of no other commander's area, rttr Components 'if playing with Patch-Devers')."""
+        b = self.board
+        if self.with_patch_devers():
+            return self.graph.all_bits
+        others = 0
+        for c, a in b.areas.items():
+            if c != "patch_devers":
+                others |= a.spaces
+        return others
+
     def to_the_right(self, commander: str) -> str:
         """The next commander in turn order (the player 'to the right', rttr Place Axis marker example)."""
         seats = self.seats
@@ -132,7 +144,7 @@ class Position(State):
 
     def has_axis(self, sid: str) -> bool:
         """An Axis marker, or the printed Axis flag of a Victory space nobody has taken."""
-        return sid in self.gg["axis"] or (self.board.has_flag(sid, "axis_flag") and sid not in self.gg["control"])
+        return bool((self.sets()["axis"] >> self.graph.index[sid]) & 1)
 
     def sets(self) -> dict[str, int]:
         """Bitsets of the position: control (any commander), per-commander control, Axis, FFI, Corps."""
@@ -145,7 +157,7 @@ class Position(State):
                 "ffi": gr.bb(s for s, n in g["ffi"].items() if n),
                 "corps": gr.bb(c["space"] for c in g["corps"].values()),
             }
-            out["axis"] = out["axis_markers"] | (static_sets()["axis_flag"] & ~out["control"])
+            out["axis"] = out["axis_markers"] | (static_sets()["axis_flag"] & ~out["control"] & self.on_board())
             for cmd in self.seats:
                 out["control:" + cmd] = gr.bb(s for s, who in g["control"].items() if who == cmd)
             return out

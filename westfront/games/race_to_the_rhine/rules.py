@@ -12,10 +12,10 @@ from typing import Any
 
 from ...core import cards, tokens
 from ...core.errors import UnknownGame
-from ...core.state import GameInfo, OptionInfo, ScenarioInfo
+from ...core.state import GameInfo, OptionInfo, ScenarioInfo, Seating
 from ...core.steps import game_steps
 from .board import static_sets
-from .data import KINDS, MAP_FILE, axis_deck_cards, pursuit_deck_cards
+from .data import KINDS, MAP_FILE, axis_deck_cards, pursuit_deck_cards, tables
 from .position import Corps, Position, corps_id
 from .sequence import STEPS as SEQUENCE_STEPS
 from .steps_actions import ChooseAction, Recon, TruckRoute
@@ -26,19 +26,35 @@ from .view import labels as view_labels
 
 COMMANDERS = ("patch_devers", "patton", "bradley", "montgomery")
 
+
+
+def _seatings() -> tuple[Seating, ...]:
+    """rttr 10.2: who plays for each player count, with and without the Patch-Devers module (tables.toml)."""
+    t = tables()  # sides listed in the lobby's order (COMMANDERS); the turn order is tables.toml's
+    with_pd = [Seating((("patch_devers", True), ("players", n)), tuple(c for c in COMMANDERS if c in seats))
+               for n, seats in sorted(t.seats.items())]
+    base = [Seating((("patch_devers", False), ("players", n)), tuple(c for c in COMMANDERS if c in seats))
+            for n, seats in sorted(t.seats_base.items())]
+    return (*with_pd, *base)
+
+
 INFO = GameInfo(
     id="race-to-the-rhine",
     title="1944: Race to the Rhine (with Patch-Devers)",
-    # seat order of the lobby: with N players the first N of these play (tables.toml [commanders].seats)
+    # every commander; who plays comes from the options (players, patch_devers): ``seatings``
     players=COMMANDERS,
     seat_count_option="players",
+    seatings=_seatings(),
     scenarios=(
         ScenarioInfo("dragoon", "Race to the Rhine with Patch-Devers",
                      "Allied commanders race their Corps to the Rhine, supplied by trucks; the Axis marker supply is the clock."),
     ),
     options=(
-        OptionInfo("players", "Players", "1 (solitaire, Patch-Devers) to 4; Patch-Devers always plays", 2, (1, 2, 3, 4),
-                   rule="rttr 10.2"),
+        OptionInfo("patch_devers", "Patch-Devers (Dragoon expansion)",
+                   "the southern side board, Patch-Devers as a commander (up to 4 players) and Karlsruhe as an Axis "
+                   "source; off: the base game, Montgomery, Bradley and Patton for 1-3 players", True, rule="rttr 1"),
+        OptionInfo("players", "Players", "with Patch-Devers 1 (solitaire, Patch-Devers) to 4, Patch-Devers always "
+                   "plays; base game 1 (Bradley) to 3", 2, (1, 2, 3, 4), rule="rttr 10.2"),
         OptionInfo("red_ball_express", "Red Ball Express", "7 Pursuit and 2 Axis cards join; 1 Starving Civilians each",
                    False, rule="rttr 5.2"),
         OptionInfo("advanced", "Advanced game (air strikes)",
@@ -102,9 +118,12 @@ class GameState(Position):
         t = self.tables
         b = self.board
         n = int(options["players"])
-        if n not in t.seats:
-            raise UnknownGame(f"race-to-the-rhine is for 1 to 4 players, not {n}")
-        seats = [c for c in t.order if c in t.seats[n]]
+        with_pd = bool(options.get("patch_devers", True))
+        table = t.seats if with_pd else t.seats_base
+        if n not in table:
+            raise UnknownGame(f"race-to-the-rhine is for 1 to {max(table)} players "
+                              f"{'with' if with_pd else 'without'} Patch-Devers, not {n} (rttr 10.2)")
+        seats = [c for c in t.order if c in table[n]]
         red_ball = bool(options.get("red_ball_express"))
         rng = self.rng
         g: dict[str, Any] = self.g
@@ -136,7 +155,7 @@ class GameState(Position):
             for sid in area.start:
                 g["control"].setdefault(sid, c)
                 g["control_medals"].setdefault(sid, 0)
-        fortified = self.graph.names(static_sets()["fortified"])
+        fortified = self.graph.names(static_sets()["fortified"] & self.on_board())
         g["axis"] = sorted(x for x in fortified if x not in g["control"])
         if "patch_devers" in seats:  # rttr 2 (set-up step 25): FFI markers in the Maquis Zones and FFI start spaces
             g["ffi"] = {sid: int(a["ffi"]) for sid, a in b.attrs.items() if a.get("ffi")}

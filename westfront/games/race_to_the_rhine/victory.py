@@ -25,7 +25,7 @@ def encircled_by(s: Position, before_cut: int) -> int:
     """rttr Encirclement: uncontrolled spaces newly cut off from every Axis source (Düsseldorf, and Karlsruhe
     with Patch-Devers). With no source left uncontrolled nothing is encircled (reconstructed)."""
     g = s.graph
-    uncontrolled = g.all_bits & ~s.sets()["control"]
+    uncontrolled = s.on_board() & ~s.sets()["control"]
     src = s.axis_sources() & uncontrolled
     if not src:
         return 0
@@ -34,7 +34,7 @@ def encircled_by(s: Position, before_cut: int) -> int:
 
 def cut_now(s: Position) -> int:
     g = s.graph
-    uncontrolled = g.all_bits & ~s.sets()["control"]
+    uncontrolled = s.on_board() & ~s.sets()["control"]
     src = s.axis_sources() & uncontrolled
     return g.cut_off(uncontrolled, src) if src else uncontrolled
 

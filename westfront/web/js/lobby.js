@@ -112,12 +112,21 @@ function newGameForm(cat) {
 
 const MAIN_LEVELS = ["random", "easy", "normal", "hard"];
 
-/** The sides that take part: all, or the first N when the game has a player-count option. */
+/** The sides that take part: the first of the game's seatings whose options match the form (a game
+ * whose seats depend on several options), else all, or the first N when the game has a player-count option. */
 function seated(g, opts) {
+  const value = (id) => {
+    const input = opts.querySelector(`[data-option="${id}"]`);
+    const o = g.options.find((x) => x.id === id);
+    if (!input) return o ? o.default : undefined;
+    return input.type === "checkbox" ? input.checked : input.value;
+  };
+  if (g.seatings && g.seatings.length) {
+    const hit = g.seatings.find((st) => st.when.every(([k, v]) => String(value(k)) === String(v)));
+    return hit ? hit.sides : [];
+  }
   if (!g.seat_count_option) return g.players;
-  const input = opts.querySelector(`[data-option="${g.seat_count_option}"]`);
-  const o = g.options.find((x) => x.id === g.seat_count_option);
-  const n = Number(input ? input.value : o?.default) || g.players.length;
+  const n = Number(value(g.seat_count_option)) || g.players.length;
   return g.players.slice(0, Math.max(1, Math.min(n, g.players.length)));
 }
 
