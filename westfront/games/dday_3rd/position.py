@@ -266,10 +266,15 @@ class Position(State):
             self._touch_keeping_units()
 
     def zoc_control(self) -> None:
-        """§4.3: a hex in one side's ZOC and free of the other's becomes that side's."""
+        """§4.3: an empty hex in one side's ZOC and free of the other's becomes that side's.
+
+        An occupied hex keeps its occupant's control: the occupant is the last unit to occupy it, and a unit's own
+        hex is never in its own ZOC, so ZOC alone must not take it (an Allied port next to a German unit stays
+        Allied). Control of an occupied hex changes only by occupation (:meth:`_occupy`)."""
         b = self.board
         m = b.m
-        az, gz = self.zoc("allied") & b.land, self.zoc("german") & b.land
+        empty = b.land & ~self.occupied("allied") & ~self.occupied("german")
+        az, gz = self.zoc("allied") & empty, self.zoc("german") & empty
         for i in _bits(az & ~gz):
             self.set_control(m.label(i), "allied")
         for i in _bits(gz & ~az):
