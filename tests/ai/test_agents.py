@@ -80,17 +80,18 @@ def test_skirmish_complete_games_with_search():
 def test_cycle_guard_bans_the_action_that_closed_a_loop():
     # skirmish 4: declaring an attack and cancelling it returns to the same position
     s = westfront.load("skirmish", seed=0)
+    side = s.current_player()
     guard = CycleGuard()
     acts = s.legal_actions()
-    key, fresh = guard.fresh(s, acts)
-    assert fresh == acts
+    key = guard.enter(s, side)
+    assert guard.untried(key, acts) == acts
     attack = next((a for a in acts if a.verb == "attack"), acts[0])
-    guard.chose(key, attack)
-    key2, fresh2 = guard.fresh(s, acts)
-    assert key2 == key and attack not in fresh2 and len(fresh2) == len(acts) - 1
+    guard.record(s, key, attack, *guard.lead(s, side, attack))
+    fresh = guard.untried(key, acts)
+    assert attack not in fresh and len(fresh) == len(acts) - 1
     for a in acts:
-        guard.chose(key, a)
-    assert guard.fresh(s, acts)[1] == acts  # nothing left untried: everything is allowed again
+        guard.record(s, key, a, None, [])
+    assert guard.untried(key, acts) == acts  # nothing left untried: everything is allowed again
 
 
 def test_easy_is_a_noisier_heuristic():

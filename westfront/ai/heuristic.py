@@ -4,7 +4,8 @@ At each decision every legal action gets the game's prior (``score_actions``: at
 at good odds, hold rivers and cities, stay in supply, spend budgets...). The agent
 plays the best, or samples from a softmax of the scores when given a temperature
 (the ``easy`` level). It needs no search, so it decides in milliseconds. A
-:class:`CycleGuard` stops it walking declare-then-cancel loops.
+:class:`CycleGuard` stops it walking declare-then-cancel loops: it never returns to a
+position of the current decision sequence but by backing out (westfront.ai.cycles).
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ class HeuristicAgent:
         self.guard = CycleGuard()
 
     def choose(self, state: State, side: str, *, time_budget: float | None = None) -> Action:
-        return choose_guarded(self.guard, state, lambda acts: self.pick(state, side, acts))
+        return choose_guarded(self.guard, state, side, lambda acts: self.pick(state, side, acts))
 
     def observe(self, state: State, side: str, action: Action | str) -> None:
         """An action this side played from ``state`` without asking this agent (a rebuilt mind catching up)."""
-        self.guard.observe(state, action)
+        self.guard.observe(state, side, action)
 
     def pick(self, state: State, side: str, acts: list[Action]) -> Action:
         scores = hooks_of(state).score_actions(state, side, acts)

@@ -166,11 +166,11 @@ class MCTSAgent:
     def choose(self, state: State, side: str, *, time_budget: float | None = None) -> Action:
         self.report = SearchReport()  # stays empty when there is nothing to search
         seconds = self._budget(time_budget)
-        return choose_guarded(self.guard, state, lambda acts: self.search(state, side, acts, seconds))
+        return choose_guarded(self.guard, state, side, lambda acts: self.search(state, side, acts, seconds))
 
     def observe(self, state: State, side: str, action: Action | str) -> None:
         """An action this side played from ``state`` without asking this agent (a rebuilt mind catching up)."""
-        self.guard.observe(state, action)
+        self.guard.observe(state, side, action)
 
     def _budget(self, caller: float | None) -> float | None:
         limits = [t for t in (self.time_budget, caller) if t is not None]
