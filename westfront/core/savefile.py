@@ -9,13 +9,10 @@ the stored value; ``verify=True`` also replays the action list from scratch.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .canon import digest
 from .errors import SaveError
-
-if TYPE_CHECKING:
-    from .state import State
 
 FORMAT = "westfront-save"
 VERSION = 1
@@ -25,19 +22,21 @@ MAX_ACTIONS = 200_000
 MAX_ACTION_TEXT = 500
 
 
-def dump_state(s: State) -> str:
-    meta = s.g["meta"]
+def dump_state(game: str, position: dict[str, Any], actions: list[str], to_move: str | None) -> str:
+    """The save document of a position (``State.g``) and its record. Takes plain data, not a
+    State: the save format sits below the state (state.py imports it; it imports nothing back)."""
+    meta = position["meta"]
     doc = {
         "format": FORMAT,
         "version": VERSION,
-        "game": s.INFO.id,
+        "game": game,
         "scenario": meta["scenario"],
         "options": meta["options"],
         "seed": meta["seed"],
-        "actions": list(s.history),
-        "hash": s.hash(),
-        "to_move": s.current_player(),  # informational (the loader offers this side first); not checked
-        "state": s.g,
+        "actions": actions,
+        "hash": digest(position),
+        "to_move": to_move,  # informational (the loader offers this side first); not checked
+        "state": position,
     }
     return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
 

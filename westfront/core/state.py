@@ -511,7 +511,7 @@ class State:
         return f"'{text}' is not legal now ({self.prompt()}); legal verbs here: {', '.join(verbs) or 'none'}"
 
     def to_json(self) -> str:
-        return dump_state(self)
+        return dump_state(self.INFO.id, self.g, list(self.history), self.current_player())
 
     def hash(self) -> str:
         return digest(self.g)

@@ -25,15 +25,9 @@ GAMES: dict[str, str] = {
     "skirmish": "westfront.games.skirmish",
 }
 
-# what the lobby calls each game, including those whose rules are not written yet
-TITLES: dict[str, str] = {
-    "dday-to-the-rhine": "1944: D-Day to the Rhine",
-    "onslaught": "Onslaught",
-    "second-front-now": "Second Front Now!",
-    "dday-3rd": "D-Day (3rd Edition)",
-    "race-to-the-rhine": "1944: Race to the Rhine (with Patch-Devers)",
-    "skirmish": "Skirmish (built-in test game)",
-}
+# The lobby's title of a listed game whose package is not written yet ("coming soon"); a
+# registered game's title is its GameInfo.title, never repeated here.
+PLANNED_TITLES: dict[str, str] = {}
 
 _loaded: dict[str, ModuleType] = {}
 
@@ -77,4 +71,4 @@ def game_ids() -> list[str]:
 
 def planned() -> list[tuple[str, str]]:
     """Listed games whose package is not there yet: (id, title), for the lobby's "coming soon"."""
-    return [(g, TITLES.get(g, g)) for g in GAMES if not _present(g)]
+    return [(g, PLANNED_TITLES.get(g, g)) for g in GAMES if not _present(g)]

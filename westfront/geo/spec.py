@@ -26,17 +26,21 @@ GEO_DIR = Path(__file__).parent
 SPECS = GEO_DIR / "specs"
 GAMES_DIR = GEO_DIR.parent / "games"
 
-# game id (contract) -> package directory under westfront/games
-PACKAGES: dict[str, str] = {
-    "dday-to-the-rhine": "dday_to_the_rhine",
-    "onslaught": "onslaught",
-    "second-front-now": "second_front_now",
-    "dday-3rd": "dday_3rd",
-    "race-to-the-rhine": "race_to_the_rhine",
-}
 
-HEX_GAMES = ("dday-to-the-rhine", "onslaught", "second-front-now", "dday-3rd")
-P2P_GAMES = ("race-to-the-rhine",)
+
+def _spec_kind(path: Path) -> str:
+    """'hex' for a map drawn on a hex grid (its spec has ``[grid]``), 'p2p' for a point-to-point one (``[graph]``)."""
+    with open(path, "rb") as f:
+        spec = tomllib.load(f)
+    return "hex" if "grid" in spec else "p2p" if "graph" in spec else "unknown"
+
+
+# The games with a map come from the specs on disk (one ``specs/<game id>.toml`` each; the game's
+# package is its id with underscores): adding a game's map is adding its spec, never editing a list here.
+_KINDS: dict[str, str] = {path.stem: _spec_kind(path) for path in sorted(SPECS.glob("*.toml"))}
+PACKAGES: dict[str, str] = {game: game.replace("-", "_") for game in _KINDS}
+HEX_GAMES = tuple(g for g, k in _KINDS.items() if k == "hex")
+P2P_GAMES = tuple(g for g, k in _KINDS.items() if k == "p2p")
 
 
 def data_dir(game: str) -> Path:
