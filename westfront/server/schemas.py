@@ -54,7 +54,8 @@ class CreateGame(_Body):
                                     description="optional rules; unknown names are refused")
     seed: StrictInt | None = Field(default=None, ge=0, le=MAX_SEED,
                                    description="default: a secret server seed. A chosen seed is announced to "
-                                               "every seat of a game with more than one human seat")
+                                               "every seat of a game with more than one human seat, and refused "
+                                               "in such a game when it hides information (400)")
     seats: dict[str, str] = Field(max_length=8, description='every side: "human" or "ai:<level>"')
 
 

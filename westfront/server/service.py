@@ -10,10 +10,11 @@ is over, or by whoever holds every seat of it.
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import api
@@ -66,6 +67,9 @@ class Settings:
     notify_backoff: float = 2.0  # seconds before the first retry; doubles each time
     notify_poll: float = 2.0  # seconds between looks at the outbox when nothing woke the notifier
     ai_pool: str = "thread"  # "thread": AI thinks on threads here; "process": in a pool of worker processes
+    # operator setting: let a creator choose the seed of a game with two human seats and hidden information
+    # (it then predicts every deck, marker and die for both; test servers use it for repeatable games)
+    chosen_seeds: bool = field(default_factory=lambda: os.environ.get("WESTFRONT_CHOSEN_SEEDS") == "1")
 
 
 def summary_of(s: State, turn_label: str | None = None, known: bool = False) -> Summary:
@@ -214,6 +218,12 @@ class GameService:
             raise BadRequest(str(e)) from None
         seat_map = self._check_seats(players, seats)
         chosen = seed is not None
+        humans = sum(1 for kind in seat_map.values() if kind == "human")
+        if chosen and humans >= 2 and has_hidden_information(game) and not self.settings.chosen_seeds:
+            # the seed is announced to every seat and predicts every deck, hidden marker and die: the other
+            # player would compute what is hidden from him (and the creator could shop for a lucky seed)
+            raise BadRequest(f"{info.title} hides information from its players: a game with two or more human "
+                             "seats gets a secret server seed; leave 'seed' out")
         if seed is None:
             seed = secret_seed()
         try:
