@@ -49,3 +49,15 @@ def test_a_friend_joins_with_the_invite_link(page, server):
     assert "token=" not in page.url  # the secret leaves the address bar once remembered
     end_phase(page)
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Waiting for blue")
+
+
+def test_the_invite_link_comes_into_view_selected(page, server):
+    # the board, second pass, item 9: after Start the link appeared below the fold
+    page.goto(server.url + "/")
+    page.select_option("#ng-game", "dday-to-the-rhine")  # the longest New-game form
+    page.check("input[name=opponent][value=friend]")
+    page.click("[data-testid=start]")
+    link = page.locator("[data-testid=invite-german]")
+    expect(link).to_be_in_viewport()
+    expect(link).to_be_focused()
+    assert page.evaluate("() => document.activeElement.selectionEnd - document.activeElement.selectionStart") > 20

@@ -89,6 +89,10 @@ function newGameForm(cat) {
               el("button", { class: "btn small", type: "button", onclick: () => { navigator.clipboard?.writeText(link.value); toast("Copied."); } }, "copy"));
           }),
           el("p", {}, el("a", { class: "btn primary", href: `/play/${r.id}` }, `Go to your game (${titleCase(me)})`)));
+        // the link is what the player came for: bring it on screen (it lands below the Start button), selected to copy
+        out.scrollIntoView({ block: "center" });
+        const first = out.querySelector("input.invite");
+        if (first) { first.focus(); first.select(); }
         return;
       }
       location.href = `/play/${r.id}`;
