@@ -275,6 +275,18 @@ class _Context:
     def v_keep(self, a: Action) -> float:
         return 0.0
 
+    def v_counter(self, a: Action) -> float:
+        """A rival's exposed Control marker: hit the leader (or anyone ahead of us), the more Medals the better."""
+        s = self.s
+        who = s.controller(a.args[0])
+        if who is None:
+            return 0.0
+        ahead = standing(s, who) - standing(s, self.side)
+        return (0.3 + 0.2 * s.gg["control_medals"].get(a.args[0], 0)) if ahead >= 0 else -0.2
+
+    def v_aid(self, a: Action) -> float:
+        return 0.1
+
     def v_place(self, a: Action) -> float:
         """Deciding a tied Axis marker: put it far from one's own Corps."""
         s = self.s

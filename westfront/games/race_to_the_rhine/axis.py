@@ -87,3 +87,8 @@ def best_candidates(s: Position, commander: str) -> list[str]:
 
     best = min(key(c) for c in cands)
     return [c for c in cands if key(c) == best]
+
+
+def rival_targets(s: Position, commander: str) -> list[str]:
+    """rttr 12 (reconstructed): other commanders' Control markers open to counter-attack (rttr Counter-attack)."""
+    return sorted(x for x, who in s.gg["control"].items() if who != commander and counter_attackable(s, x))

@@ -75,6 +75,7 @@ class Tables:
     take_one_kind: int
     take_mixed: int
     base_capacity: int
+    port_capacity: int
     base_start: dict[str, int]
     landing_zone_capacity: int
     marseille_capacity: int
@@ -133,6 +134,7 @@ def tables() -> Tables:
         take_one_kind=int(sp["take_one_kind"]),
         take_mixed=int(sp["take_mixed"]),
         base_capacity=int(sp["base_capacity"]),
+        port_capacity=int(sp["port_capacity"]),
         base_start=dict(sp["base_start"]),
         landing_zone_capacity=int(sp["landing_zone_capacity"]),
         marseille_capacity=int(sp["marseille_capacity"]),

@@ -88,6 +88,10 @@ class Position(State):
     def with_patch_devers(self) -> bool:
         return "patch_devers" in self.gg["seats"]
 
+    def commander_name(self, commander: str) -> str:
+        """A commander as players read him: 'Patton', 'Patch-Devers' (the area's name without its army)."""
+        return self.board.areas[commander].name.split(" (")[0]
+
     def on_board(self) -> int:
         """Bitset of the spaces in play: all with Patch-Devers; the base game leaves out the Patch-Devers side
         board (the spaces of no other commander's area, rttr Components 'if playing with Patch-Devers')."""
@@ -226,13 +230,18 @@ class Position(State):
 
     # ----- bases and depots ----------------------------------------------------
     def base_capacity(self, commander: str, sid: str) -> int | None:
-        """A small depot's capacity (map), a Patch-Devers base's (rttr 3.2, tables), else the base game's."""
+        """A Patch-Devers base's (rttr 3.2, tables), a small depot's (map), a port's (reconstructed), else the
+        base game's Main Supply Base."""
         t = self.tables
         pd = {"landing_zone": t.landing_zone_capacity, "marseille": t.marseille_capacity,
               "supply_base_901": t.base_901_capacity}
+        if sid in pd:
+            return pd[sid]
         if self.board.has_flag(sid, "depot"):
             return self.board.capacity(sid)
-        return pd.get(sid, t.base_capacity)
+        if self.board.has_flag(sid, "port") and sid != self.gg["main_base"].get(commander):
+            return t.port_capacity
+        return t.base_capacity
 
     def stock(self, commander: str, sid: str) -> dict[str, int]:
         """The supplies of a base or depot (read only: an empty pool when none are there yet)."""

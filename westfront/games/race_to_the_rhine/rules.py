@@ -19,7 +19,7 @@ from .data import KINDS, MAP_FILE, axis_deck_cards, pursuit_deck_cards, tables
 from .position import Corps, Position, corps_id
 from .sequence import STEPS as SEQUENCE_STEPS
 from .steps_actions import ChooseAction, Recon, TruckRoute
-from .steps_axis import AxisTie, FfiMove
+from .steps_axis import AxisChoice, AxisTie, FfiMove
 from .steps_move import Combat, Move
 from .view import build_view
 from .view import labels as view_labels
@@ -99,7 +99,8 @@ RULE_SECTIONS = (
     ("11.3", "Take Trucks (reconstructed)", "steps_actions.py: ChooseAction.on_trucks"),
     ("11.4", "Recon (reconstructed)", "steps_actions.py: Recon"),
     ("11.5", "Airborne (reconstructed)", "steps_actions.py: airborne_targets"),
-    ("12", "Axis reaction: clock, counter-attacks in the priority walk (reconstructed)", "sequence.py: AxisReaction"),
+    ("12", "Axis reaction: clock, counter-attacks in the priority walk or on a rival's exposed marker (reconstructed)",
+     "sequence.py: AxisReaction; steps_axis.py: AxisChoice"),
     ("13", "Logistics Step of the base game: trucks, levels, Food (reconstructed)", "sequence.py: LogisticsStep"),
     ("14", "Game end and Medals (reconstructed)", "sequence.py: Round.end_of_round; victory.py: medals_result"),
     ("15", "Solitaire and its scoring card (reconstructed)", "victory.py: solo_rank"),
@@ -111,7 +112,8 @@ RULE_SECTIONS = (
 
 class GameState(Position):
     INFO = INFO
-    STEPS = game_steps(*SEQUENCE_STEPS, ChooseAction, Move, Combat, TruckRoute, Recon, AxisTie, FfiMove)
+    STEPS = game_steps(*SEQUENCE_STEPS, ChooseAction, Move, Combat, TruckRoute, Recon, AxisTie, AxisChoice,
+                       FfiMove)
     __slots__ = ()
 
     def setup(self, scenario: str, options: dict[str, Any]) -> None:

@@ -153,7 +153,19 @@ class AxisReaction(Procedure[Position]):
     """rttr Place Axis marker / Counter-attack: walk the aid's priority list, else the placement criteria."""
 
     name = "axis_reaction"
-    stages = ("walk", "criteria", "clock")
+    stages = ("choose", "walk", "criteria", "clock")
+
+    def choose(self, s: Position, f: dict[str, Any]) -> None:
+        """rttr 12 (reconstructed): a rival's exposed Control marker may be counter-attacked instead."""
+        targets = axis.rival_targets(s, f["commander"])
+        if targets:
+            s.call("axis_choice", commander=f["commander"], spaces=targets)
+
+    def choose_done(self, s: Position, f: dict[str, Any], ret: Any) -> str | None:
+        if ret is None:
+            return None
+        counter_attack(s, ret, by=f["commander"])
+        return "clock"
 
     def walk(self, s: Position, f: dict[str, Any]) -> str | None:
         target = axis.priority_target(s, f["commander"])
@@ -193,12 +205,15 @@ def place(s: Position, commander: str, sid: str, why: str) -> None:
            text=f"Axis marker placed in {s.label(sid)} ({why}); {s.gg['axis_supply']} left")
 
 
-def counter_attack(s: Position, sid: str) -> None:
+def counter_attack(s: Position, sid: str, by: str | None = None) -> None:
     who, medals = s.remove_control(sid)
     s.gg["medals"][who] -= medals
     s.gg["axis_supply"] -= 1
+    cause = f" ({s.commander_name(by)}'s Axis reaction)" if by and by != who else ""
+    back = f"{medals} Medal{'s' if medals != 1 else ''} return{'s' if medals == 1 else ''}" if medals else "no Medal returns"
     s.emit("counter_attack", hex=sid, side=who, medals=medals, rule=s.rule("4.8 Counter-attack"),
-           text=f"Axis counter-attack at {s.label(sid)}: {who}'s Control marker is removed and {medals} Medal(s) return")
+           text=f"Axis counter-attack at {s.label(sid)}{cause}: {s.commander_name(who)}'s Control marker is "
+                f"removed and {back}")
 
 
 STEPS: tuple[type[Step[Any]], ...] = (Round, PlayerTurn, LogisticsStep, AxisReaction)

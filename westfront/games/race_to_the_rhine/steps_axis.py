@@ -19,13 +19,36 @@ class AxisTie(Step[Position]):
         return str(f["player"])
 
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
-        return f"Place {f['commander']}'s Axis marker: the spaces tie, choose one"
+        return f"Place {s.commander_name(f['commander'])}'s Axis marker: the spaces tie, choose one"
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         return [act("place", x) for x in f["spaces"]]
 
     def on_place(self, s: Position, f: dict[str, Any], sid: str) -> None:
         s.end(sid)
+
+
+class AxisChoice(Step[Position]):
+    """rttr 12 (reconstructed): the Axis reaction may counter-attack a rival's exposed Control marker instead of
+    following the aid (SUSD review: Bradley 'bribed Axis troops to cut Patton's overextended supply lines')."""
+
+    name = "axis_choice"
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["commander"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        return ("Axis reaction: counter-attack a rival's exposed Control marker, or place the Axis marker "
+                "by your aid")
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        return [act("counter", x) for x in f["spaces"]] + [act("aid")]
+
+    def on_counter(self, s: Position, f: dict[str, Any], sid: str) -> None:
+        s.end(sid)
+
+    def on_aid(self, s: Position, f: dict[str, Any]) -> None:
+        s.end(None)
 
 
 class FfiMove(Step[Position]):

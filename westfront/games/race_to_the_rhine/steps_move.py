@@ -13,6 +13,11 @@ from .position import Corps, Position
 from .victory import crossing_win, cut_now, encircled_by, solo_rank
 
 
+def and_list(items: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def take_space(s: Position, commander: str, sid: str, medals: int, came_from: str) -> None:
     """Control marker and Medals for the space, encirclement, contact, and the immediate win."""
     before = cut_now(s)
@@ -20,13 +25,14 @@ def take_space(s: Position, commander: str, sid: str, medals: int, came_from: st
     s.add_medals(commander, medals)
     s.emit("control", hex=sid, side=commander, medals=medals,
            text=f"{commander} takes {s.label(sid)}" + (f" (+{medals} Medal)" if medals else ""))
-    enc = encircled_by(s, before)
-    names = s.graph.names(enc)
+    names = s.graph.names(encircled_by(s, before))
     if names:
         for x in names:
             s.set_control(x, commander, 0)
+        who = s.commander_name(commander)
         s.emit("encircled", spaces=names, side=commander, rule=s.rule("4.3 Encirclement"),
-               text=f"Encircled: {', '.join(s.label(x) for x in names)} fall to {commander}")
+               text=f"Encircled: {and_list([s.label(x) for x in names])} {'falls' if len(names) == 1 else 'fall'} "
+                    f"to {who} (no Medals)")
     contact = [x for x in (sid, *names) if s.board.has_flag(x, "ffi_contact")]
     if commander == "patch_devers" and contact and not s.gg["contact"]:
         s.gg["contact"] = True

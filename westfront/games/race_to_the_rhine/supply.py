@@ -21,11 +21,26 @@ def trucks_per_action(s: Position, commander: str) -> int:
 def supply_destinations(s: Position, commander: str, mixed: bool) -> list[str]:
     """Where a Take Supplies action may put its supplies: the Main Supply Base, and for 1-of-each
     also a small depot of the commander's area that he controls (reconstructed, metagames review)."""
-    out = [s.gg["main_base"][commander]]
+    base = s.gg["main_base"][commander]
+    out = [] if axis_held(s, base) else [base]
+    out += [p for p in own_ports(s, commander) if p != base]
     if mixed:
         depots = s.graph.names(s.board.flagged("depot") & s.board.areas[commander].spaces)
-        out += [d for d in depots if s.controller(d) == commander]
+        out += [d for d in depots if s.controller(d) == commander and d not in out]
     return out
+
+
+def axis_held(s: Position, sid: str) -> bool:
+    """A base in an Axis-held space (a garrisoned port: Marseille) takes no supplies and sends no trucks until
+    freed (reconstructed: supplies land only in ports the Allies hold)."""
+    return s.has_axis(sid)
+
+
+def own_ports(s: Position, commander: str) -> list[str]:
+    """Ports of the commander's area under his own Control: supply points for any Take Supplies (reconstructed,
+    tables.toml [supplies].port_capacity: Montgomery's Channel ports, czechboardgamer review)."""
+    ports = s.graph.names(s.board.flagged("port") & s.board.areas[commander].spaces)
+    return [p for p in ports if s.controller(p) == commander]
 
 
 def take_options(s: Position, commander: str) -> list[tuple[str, str]]:
@@ -56,7 +71,8 @@ def take_supplies(s: Position, commander: str, what: str, where: str) -> dict[st
 
 def truck_sources(s: Position, commander: str) -> list[str]:
     """Spaces a Truck Supplies action may start from: the commander's bases and depots holding supplies."""
-    return sorted(sid for sid, stock in s.gg["bases"][commander].items() if tokens.total(stock) > 0)
+    return sorted(sid for sid, stock in s.gg["bases"][commander].items()
+                  if tokens.total(stock) > 0 and not axis_held(s, sid))
 
 
 def route_allowed(s: Position, commander: str) -> set[str]:

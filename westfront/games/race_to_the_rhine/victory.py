@@ -4,6 +4,7 @@ encirclement (rttr Encirclement), and Medals at the end (base, reconstructed).""
 from __future__ import annotations
 
 from ...core.state import Result
+from .board import static_sets
 from .position import Position
 
 
@@ -23,13 +24,19 @@ def crossing_win(s: Position, commander: str, sid: str, came_from: str) -> bool:
 
 def encircled_by(s: Position, before_cut: int) -> int:
     """rttr Encirclement: uncontrolled spaces newly cut off from every Axis source (Düsseldorf, and Karlsruhe
-    with Patch-Devers). With no source left uncontrolled nothing is encircled (reconstructed)."""
+    with Patch-Devers). With no source left uncontrolled nothing is encircled (reconstructed).
+
+    The effect is reconstructed (tables.toml [encirclement]) and kept within what the descriptions allow:
+    only the empty spaces of the pocket give way — never one holding an Axis marker or flag, never a
+    Fortified or a Victory space (a Victory space must be fought for: rttr How to win the game, Freiburg)."""
     g = s.graph
     uncontrolled = s.on_board() & ~s.sets()["control"]
     src = s.axis_sources() & uncontrolled
     if not src:
         return 0
-    return g.cut_off(uncontrolled, src) & ~before_cut
+    st = static_sets()
+    holds = s.sets()["axis"] | st["fortified"] | st["victory"]
+    return g.cut_off(uncontrolled, src) & ~before_cut & ~holds
 
 
 def cut_now(s: Position) -> int:
