@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 
@@ -36,7 +37,7 @@ def test_a_friend_joins_with_the_invite_link(page, server):
     link = page.locator("[data-testid=invite-red]")
     expect(link).to_be_visible()
     invite = link.input_value()
-    assert "/play/" in invite and "token=" in invite
+    assert "/play/" in invite and "invite=" in invite
     page.click("text=Go to your game")
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Blue turn 1")
     end_phase(page)
@@ -46,7 +47,11 @@ def test_a_friend_joins_with_the_invite_link(page, server):
     page.goto(invite)
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Red turn 1")
     expect(page.locator(".seat.tomove")).to_contain_text("Red (you)")
-    assert "token=" not in page.url  # the secret leaves the address bar once remembered
+    assert "token=" not in page.url and "invite=" not in page.url  # the secret leaves the address bar
+    # the friend's browser claimed the seat (issue 38): the link's token, which the creator saw, is dead
+    link_token = invite.split("invite=", 1)[1]
+    assert httpx.get(f"{server.url}/api/games/{invite.split('/play/')[1].split('?')[0]}",
+                     params={"token": link_token}).status_code == 403
     end_phase(page)
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Waiting for blue")
 

@@ -18,7 +18,7 @@ def test_create_returns_a_secret_seat_per_human_side_and_none_for_the_ai(client)
     assert set(g["seats"]) == {"blue", "red"}
     blue = g["seats"]["blue"]
     assert blue["kind"] == "human" and len(blue["token"]) >= 20
-    assert blue["url"].endswith(f"/play/{g['id']}?token={blue['token']}")
+    assert blue["url"].endswith(f"/play/{g['id']}?invite={blue['token']}")  # the browser claims it (issue 38)
     assert g["seats"]["red"] == {"kind": "ai:random", "token": None, "url": None}
 
 

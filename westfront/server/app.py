@@ -225,7 +225,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     def created(request: Request, g_id: str, version: int, seats: dict[str, Any]) -> dict[str, Any]:
         base = str(request.base_url).rstrip("/")
         return {"id": g_id, "version": version, "seats": {
-            side: {"kind": s.kind, "token": s.token, "url": f"{base}/play/{g_id}?token={s.token}" if s.token else None}
+            side: {"kind": s.kind, "token": s.token, "url": f"{base}/play/{g_id}?invite={s.token}" if s.token else None}
             for side, s in seats.items()}}
 
     @app.post("/api/games", tags=["games"], response_model=sc.Created, responses={400: sc.ERRORS[400]})
@@ -265,6 +265,13 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         """Take back this seat's last action, unless it rolled dice, revealed something or handed over play.
         409 when ``version`` is stale (a double click undoes one action, not two)."""
         return fast_json(await off_loop(service.undo, game_id, body.token, body.version))
+
+    @app.post("/api/games/{game_id}/claim", tags=["play"], response_model=sc.Claimed,
+              responses=sc.errors(400, 403, 404, 409))
+    def post_claim(request: Request, game_id: GameId, body: sc.ClaimRequest) -> dict[str, Any]:
+        """Take the seat of an invite link: a fresh token only you know; the link's token stops working
+        (whoever created the game saw it). The browser does this when it opens an invite link."""
+        return service.claim(game_id, body.token, str(request.base_url).rstrip("/"))
 
     @app.put("/api/games/{game_id}/notify", tags=["play"], response_model=sc.NotifySettings, responses=seat_errors)
     def put_notify(request: Request, game_id: GameId, body: sc.NotifyRequest) -> dict[str, Any]:
@@ -320,7 +327,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             return
         first = await off_loop(service.view_for, game_id, token)
         await service.hub.serve(ws, game_id, side, first, diff=diff,
-                                resync=lambda: off_loop(service.view_for, game_id, token))
+                                resync=lambda: off_loop(service.view_for, game_id, token), token=token)
 
     # ----- the browser UI -----------------------------------------------------------------
     index = WEB / "index.html"

@@ -34,6 +34,7 @@ class Connection:
     game_id: str
     side: str
     diff: bool = False  # send view_patch against the last view sent on this socket
+    token: str | None = None  # the seat token the socket was opened with (a claim closes it)
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     last: tuple[int, dict[str, Any]] | None = None  # (version, view) last sent, for patches
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -103,11 +104,27 @@ class Hub:
             with contextlib.suppress(RuntimeError):  # loop already closed at shutdown
                 self.loop.call_soon_threadsafe(c.queue.put_nowait, text)
 
+    def drop(self, game_id: str, token: str, reason: str) -> None:
+        """Close (1008) every socket of the game opened with ``token``, which no longer holds a seat."""
+        with self._lock:
+            gone = [c for c in self._conns.get(game_id, ()) if c.token == token]
+        if not gone or self.loop is None:
+            return
+        for c in gone:
+            with contextlib.suppress(RuntimeError):  # loop already closed at shutdown
+                asyncio.run_coroutine_threadsafe(self._close(c, reason), self.loop)
+
+    @staticmethod
+    async def _close(conn: Connection, reason: str) -> None:
+        conn.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await conn.ws.close(code=1008, reason=reason)
+
     async def serve(self, ws: WebSocket, game_id: str, side: str, first: dict[str, Any], diff: bool = False,
-                    resync: Callable[[], Awaitable[dict[str, Any]]] | None = None) -> None:
+                    resync: Callable[[], Awaitable[dict[str, Any]]] | None = None, token: str | None = None) -> None:
         """Run one accepted socket until the browser goes away. The client may send "ping"
         (answered "pong") and, on a socket with diffs, "resync" (answered with the full payload)."""
-        conn = Connection(ws, game_id, side, diff=diff)
+        conn = Connection(ws, game_id, side, diff=diff, token=token)
         with self._lock:
             self._conns.setdefault(game_id, set()).add(conn)
         conn.queue.put_nowait(encode(conn.prepare(first)))

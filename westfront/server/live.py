@@ -155,6 +155,11 @@ class LiveGame:
         return True
 
     # ----- seats ---------------------------------------------------------------
+    def reseat(self, seats: dict[str, Seat]) -> None:
+        """Take the seats as stored (a token was replaced by a claim, maybe in another process)."""
+        self.seats = dict(seats)
+        self.by_token = {s.token: s.side for s in self.seats.values() if s.token}
+
     def side_of(self, token: str | None) -> str | None:
         return self.by_token.get(token) if token else None
 

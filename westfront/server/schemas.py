@@ -77,6 +77,19 @@ class UndoRequest(_Body):
     version: StrictInt = Field(ge=0, le=2**31 - 1, description="the version the client saw; a stale one gets 409")
 
 
+class ClaimRequest(_Body):
+    token: str = Field(max_length=64, description="the token of the invite link")
+
+
+class Claimed(BaseModel):
+    id: str
+    game: str
+    side: str
+    token: str = Field(description="the seat's new secret token; the invite link's token no longer works")
+    version: int
+    url: str
+
+
 class NotifyRequest(_Body):
     token: str = Field(max_length=64)
     webhook: str | None = Field(default=None, max_length=480, description="http(s) URL POSTed on your turn")

@@ -139,6 +139,7 @@ class GameService:
                 return g
             rec = self.store.load(g.id)
             if rec is not None and rec.version >= g.version and g.catch_up(rec):
+                g.reseat(rec.seats)  # a claim elsewhere replaces a token (and bumps the version)
                 return g
         self.forget(g.id)
         return self._load(g.id)
@@ -347,6 +348,34 @@ class GameService:
         self.hub.newer(g.id, g.version)
         self.hub.publish(g.id, lambda sd: self.payload(g, sd, log_since=ap.log_before.get(sd)))
 
+    # ----- invitations --------------------------------------------------------------
+    def claim(self, game_id: str, token: str | None, base_url: str) -> dict[str, Any]:
+        """The holder of an invite link takes the seat: a fresh token only they know, the link's token
+        (which whoever created the game also holds) stops working, and its open sockets are closed."""
+        g = self.live(game_id)
+        with g.lock:
+            side = g.side_of(token)
+            if side is None or token is None:
+                raise Forbidden("this invite link holds no seat (any more): a seat is claimed once, by the first "
+                                "browser that opens its link" if token else "missing seat token")
+            seat = g.seats[side]
+            fresh = secrets.token_urlsafe(18)
+            link = f"{base_url}/play/{g.id}?token={fresh}" if seat.link else None
+            expected, new_version = g.version, g.version + 1
+            try:
+                self.store.rotate_token(g.id, side, token, fresh, expected, new_version, g.n_actions,
+                                        summary_of(g.state, g.turn_label, known=g.turn_label is not None), link)
+            except StaleVersion as e:
+                self.forget(g.id)
+                raise Conflict("the game changed before the seat was claimed; try again", e.current) from None
+            g.reseat({**g.seats, side: replace(seat, token=fresh, link=link)})
+            g.version = new_version
+            self.hub.drop(g.id, token, "this seat was claimed with its invite link")
+            self.hub.newer(g.id, g.version)
+            self.hub.publish(g.id, lambda sd: self.payload(g, sd))
+            return {"id": g.id, "game": g.game, "side": side, "token": fresh, "version": g.version,
+                    "url": f"{base_url}/play/{g.id}?token={fresh}"}
+
     # ----- turn notifications -------------------------------------------------------
 
     def set_notify(self, game_id: str, token: str | None, webhook: str | None, email: str | None,
@@ -533,6 +562,12 @@ class GameService:
         with g.lock:
             if not any(g.side_of(t) for t in tokens):
                 raise Forbidden("a valid seat token is required for this game")
+            over = g.state.is_terminal()
+            if not over and has_hidden_information(g.game) and len(g.human_sides()) >= 2:
+                # nobody at the table sees everything (an unclaimed invite token held alongside one's own
+                # proves nothing): the file would hand over the other player's hidden units and the seed
+                raise Forbidden("a save holds every hidden unit and the dice seed: in a game between people "
+                                "that hides information, it can be downloaded once the game is over")
             if not (self.entitled_to_all(g, tokens) or self.plays_alone(g, tokens)):
                 raise Forbidden("a save holds every hidden unit and the dice seed: it can be downloaded when the "
                                 "game is over, by whoever holds every seat, or by a player alone against the computer")

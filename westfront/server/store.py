@@ -259,6 +259,20 @@ class Store:
             conn.execute(update(db.seats).where(db.seats.c.game_id == game_id, db.seats.c.side == side)
                          .values(notify_webhook=webhook, notify_email=email, notify_link=link))
 
+    def rotate_token(self, game_id: str, side: str, old: str, new: str, expected_version: int, new_version: int,
+                     n_actions: int, summary: Summary, link: str | None) -> None:
+        """Give a seat a fresh token (its old one stops working) and bump the game's version, so other
+        server processes reload the game's seats; the notice link moves to the new token."""
+        now = time.time()
+        with self._write() as conn:
+            self._bump(conn, game_id, expected_version, new_version, summary, now, n_actions=n_actions)
+            res = conn.execute(update(db.seats)
+                               .where(db.seats.c.game_id == game_id, db.seats.c.side == side, db.seats.c.token == old)
+                               .values(token=new, notify_link=link))
+            if res.rowcount != 1:
+                raise StaleVersion(expected_version)
+            self._notify(conn, game_id, new_version)
+
     def seat(self, game_id: str, side: str) -> Seat | None:
         with self.engine.connect() as conn:
             r = conn.execute(select(db.seats).where(db.seats.c.game_id == game_id, db.seats.c.side == side)

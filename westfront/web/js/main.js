@@ -16,7 +16,7 @@ async function route() {
   const params = new URLSearchParams(location.search);
   try {
     let m;
-    if ((m = path.match(/^\/play\/([\w-]+)/))) await playScreen(root, m[1], params.get("token"));
+    if ((m = path.match(/^\/play\/([\w-]+)/))) await playScreen(root, m[1], params.get("token"), params.get("invite"));
     else if ((m = path.match(/^\/replay\/([\w-]+)/))) await replayScreen(root, m[1]);
     else await lobbyScreen(root);
   } catch (e) {

@@ -13,10 +13,10 @@ import { PALETTE_LEGEND } from "./palette.js";
 import { Labels, labelsOf } from "./labels.js";
 import { ViewStore } from "./patch.js";
 
-export async function playScreen(root, gameId, urlToken) {
+export async function playScreen(root, gameId, urlToken, invite) {
   const screen = new PlayScreen(root, gameId);
   window.westfrontPlay = screen; // for the console and the browser tests
-  await screen.start(urlToken);
+  await screen.start(urlToken, invite);
   return screen;
 }
 
@@ -39,7 +39,22 @@ class PlayScreen {
     this.labels = new Labels();
   }
 
-  async start(urlToken) {
+  async start(urlToken, invite) {
+    if (invite) {
+      // an invite link: take the seat with a fresh token only this browser holds (the link's token,
+      // which whoever created the game also saw, stops working)
+      try {
+        const c = await post(`/api/games/${this.id}/claim`, { token: invite });
+        rememberSeat(this.id, c.side, c.token, { game: c.game });
+        history.replaceState(null, "", `/play/${this.id}`);
+      } catch (e) {
+        if (!Object.keys(seatsOf(this.id)).length) {  // opened again in the browser that claimed it: play on
+          this.fail(e);
+          return;
+        }
+        history.replaceState(null, "", `/play/${this.id}`);
+      }
+    }
     if (urlToken) {
       try {
         const p = await get(`/api/games/${this.id}?token=${encodeURIComponent(urlToken)}`);
