@@ -498,6 +498,13 @@ class PlayScreen {
     this.map.showPath(pv && pv.path);
   }
 
+  /** The attack being built (core AttackBuilder's ``resolve``): what it would do now, whatever the pointer is on. */
+  builtAttack() {
+    const p = this.current();
+    if (!p || !p.your_turn || this.previews.version !== p.version) return null;
+    return (p.actions || []).includes("resolve") && this.previews.map.resolve ? "resolve" : null;
+  }
+
   renderPreviewCard() {
     const card = this.previewCard;
     clear(card);
@@ -510,16 +517,25 @@ class PlayScreen {
       const open = this.menu || this.candidates().filter((a) => a.clicks.length === 0);
       items = open.filter((a) => shown(a.text)).map((a) => a.text);
     }
-    card.hidden = !items.length;
-    this.renderPreviewStrip(items);
-    if (!items.length) return;
+    // the attack as built stays on top, apart from any "if you …" of the choice under the pointer
+    const built = this.builtAttack();
+    items = items.filter((t) => t !== built);
+    card.hidden = !items.length && !built;
+    this.renderPreviewStrip(built ? [built, ...items] : items);
+    if (card.hidden) return;
     card.append(el("h3", {}, "Preview"));
+    const say = (x) => this.labels.prose(x);
+    if (built) {
+      card.append(el("div", { class: "pv pv-built", "data-testid": "attack-built", "data-preview-of": built },
+        el("div", { class: "pv-action" }, "The attack as it stands (Resolve):"),
+        renderPreview(this.previews.map[built], (x) => this.nameOf(x), say)));
+    }
     for (const text of items) {
       const pv = this.previews.map[text];
       const help = this.labels.helpFor(parseAction(text).verb);
       card.append(el("div", { class: "pv", "data-preview-of": text }, el("div", { class: "pv-action" }, `If you choose “${this.actionLabel(parseAction(text))}”:`),
         help ? el("div", { class: "pv-help", "data-testid": "action-help" }, help) : null,
-        pv ? renderPreview(pv, (x) => this.nameOf(x), (x) => this.labels.prose(x)) : null));
+        pv ? renderPreview(pv, (x) => this.nameOf(x), say) : null));
     }
   }
 
@@ -531,7 +547,7 @@ class PlayScreen {
     const p = this.current();
     const fresh = p && p.your_turn && this.previews.version === p.version;
     let text = fresh ? items.find((t) => this.previews.map[t]) : undefined;
-    let hypothetical = !!text && text === this.hoverAction;
+    let hypothetical = !!text && text === this.hoverAction && text !== this.builtAttack();
     if (!text && fresh) {
       text = this.acts.map((a) => a.text).find((t) => this.previews.map[t]);
       hypothetical = true;
