@@ -15,11 +15,13 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 
+from westfront.ai.hooks import hooks_for
 from westfront.games import registry
 from westfront.server.app import create_app
 from westfront.server.service import Settings
 
 FOG = "fog-skirmish"
+LOOP = "loop-toy"
 
 
 @pytest.fixture(scope="session")
@@ -28,6 +30,17 @@ def fog_game() -> Iterator[str]:
     yield FOG
     registry.GAMES.pop(FOG, None)
     registry._loaded.pop(FOG, None)
+
+
+@pytest.fixture(scope="session")
+def loop_game() -> Iterator[str]:
+    """The toy game built to trap agents in loops (tests/ai/loopgame)."""
+    registry.register(LOOP, "tests.ai.loopgame")
+    hooks_for.cache_clear()
+    yield LOOP
+    registry.GAMES.pop(LOOP, None)
+    registry._loaded.pop(LOOP, None)
+    hooks_for.cache_clear()
 
 
 @pytest.fixture

@@ -34,10 +34,12 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
+from ..ai import get_agent
 from ..core.errors import IllegalAction
 from ..core.state import State
 from .ai_minds import Decision, Minds, think
 from .live import LiveGame
+from .watchdog import Watchdog
 
 log = logging.getLogger("westfront.server")
 
@@ -71,6 +73,16 @@ class SeatHost(Protocol):
         ...
 
 
+def phase_run(live: LiveGame, side: str) -> tuple[int, int]:
+    """How many actions ``side`` has played since another seat last moved, and the ordinal that run began at."""
+    n = 0
+    for rec in reversed(live.actions):
+        if rec.side != side:
+            break
+        n += 1
+    return n, len(live.actions) - n + 1
+
+
 def decision_of(live: LiveGame, side: str, time_budget: float) -> Decision:
     """The decision ``side`` faces now in ``live`` (call with ``live.lock`` held)."""
     anchor, anchor_n = live.sequence_start()
@@ -81,8 +93,9 @@ def decision_of(live: LiveGame, side: str, time_budget: float) -> Decision:
 
 class AIRunner:
     def __init__(self, service: SeatHost, time_budget: float, delay: float, workers: int = 2,
-                 pool: str = "thread"):
+                 pool: str = "thread", watchdog: Watchdog | None = None):
         self.service = service
+        self.watchdog = watchdog or Watchdog()
         self.time_budget = time_budget
         self.delay = delay  # minimum seconds per AI move, so a person can follow the moves
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="westfront-ai")
@@ -123,6 +136,11 @@ class AIRunner:
 
             ray.shutdown()
 
+    def metrics(self) -> dict[str, Any]:
+        """The watchdog's counters (seats cut short, moves forced, by level) and this process's mind rebuilds."""
+        return {"watchdog": self.watchdog.metrics(), "minds_rebuilt_here": self.minds.rebuilds,
+                "pool": "process" if self._procs else "ray" if self._ray else "thread"}
+
     def worker_of(self, game_id: str) -> ProcessPoolExecutor:
         """The worker process that decides for this game (the same one every time)."""
         return self._procs[zlib.crc32(game_id.encode()) % len(self._procs)]
@@ -145,11 +163,17 @@ class AIRunner:
                         return
                     version = live.version
                     position = live.state.clone()
-                    decision = decision_of(live, side, self.time_budget)
+                    kind = live.seats[side].kind
+                    forced = self.watchdog.forced(live.id, side, kind, *phase_run(live, side),
+                                                  [str(a) for a in position.legal_actions()])
+                    decision = decision_of(live, side, self.time_budget) if forced is None else None
                     live.thinking = side
                 self.service.publish(live)
                 started = time.monotonic()
-                text = self._choose(live, decision, position)
+                if decision is not None:
+                    text = self._choose(live, decision, position)
+                else:  # the watchdog cut this phase short: its safe exit, else the heuristic's instant move
+                    text = forced or str(get_agent("heuristic", seed=live.version).choose(position, side))
                 wait = self.delay - (time.monotonic() - started)
                 if wait > 0 and self._stop.wait(wait):
                     return  # the server is shutting down: leave the move to the next one

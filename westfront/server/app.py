@@ -215,6 +215,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         except MapError as e:
             raise ServiceError(f"map of {game} cannot be drawn: {e}") from None
 
+    @app.get("/api/metrics", tags=["catalog"])
+    def metrics() -> dict[str, Any]:
+        """Counters for the operator: computer seats cut short by the watchdog, moves it forced, minds rebuilt."""
+        return {"ai": service.ai.metrics()}
+
     # ----- games -----------------------------------------------------------------------
     @app.get("/api/games", tags=["games"], response_model=list[sc.LobbyGame])
     def lobby(status: Annotated[str | None, Query(pattern="^(active|over|broken)$")] = None,

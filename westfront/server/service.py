@@ -32,6 +32,7 @@ from .labels import engagement
 from .live import LiveGame, RecordBroken
 from .notify import MailSettings, Notifier, check_email, check_webhook
 from .store import ActionRecord, GameRecord, Seat, StaleVersion, Store, Summary
+from .watchdog import PHASE_ACTIONS, Watchdog
 
 log = logging.getLogger("westfront.server")
 
@@ -70,6 +71,8 @@ class Settings:
     # operator setting: let a creator choose the seed of a game with two human seats and hidden information
     # (it then predicts every deck, marker and die for both; test servers use it for repeatable games)
     chosen_seeds: bool = field(default_factory=lambda: os.environ.get("WESTFRONT_CHOSEN_SEEDS") == "1")
+    ai_phase_actions: int = PHASE_ACTIONS  # the watchdog: actions an AI seat may play in one phase
+    ai_phase_seconds: float | None = None  # ... and seconds it may spend there (None: its level's promise)
 
 
 def summary_of(s: State, turn_label: str | None = None, known: bool = False) -> Summary:
@@ -92,7 +95,8 @@ class GameService:
         self.settings = settings or Settings()
         self.hub = hub or Hub()
         self.ai = AIRunner(self, self.settings.ai_time, self.settings.ai_delay, self.settings.ai_workers,
-                           self.settings.ai_pool)
+                           self.settings.ai_pool,
+                           Watchdog(self.settings.ai_phase_actions, self.settings.ai_phase_seconds))
         host, _, port = self.settings.smtp.rpartition(":")
         self.notifier = Notifier(store, MailSettings(host or "127.0.0.1", int(port or 25), self.settings.mail_from),
                                  retries=self.settings.notify_retries, backoff=self.settings.notify_backoff,
