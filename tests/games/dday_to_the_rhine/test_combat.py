@@ -157,6 +157,20 @@ def test_eliminated_units_go_to_the_pool_or_for_good():
         assert [s.unit(x)["box"] for x in ("ge-7a", "ge-2pc", "ge-67c")] == [U.GONE, U.GONE, U.POOL]
 
 
+def test_elimination_log_says_the_unit_goes_into_the_pool():
+    # 1944 12.0, 12.1: a unit reduced below 1 SP is placed in the replacement pool (or, coast and fortress
+    # corps, eliminated for good); the log said it "leaves the replacement pool"
+    with on(synthetic_board()):
+        s = position(turn=6, units={"co-716": "0505", "ge-7a": "0507"})
+        for uid in ("co-716", "ge-7a"):
+            while s.unit(uid)["hex"]:
+                lose_step(s, uid, "combat")
+        texts = {e["unit"]: e["text"] for e in s.log if e["type"] == "eliminated"}
+        assert texts["ge-7a"].endswith("is eliminated (combat) and goes into the replacement pool")
+        assert texts["co-716"].endswith("is eliminated (combat) and is removed from play for good")
+        assert not any("leaves" in t for t in texts.values())
+
+
 def naval_board():
     return synthetic_board(terrain={"0101": "sea", "0201": "sea", "0301": "sea", "0401": "sea", "0501": "sea",
                                     "0601": "sea"},

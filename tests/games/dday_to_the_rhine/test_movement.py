@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from westfront.core.errors import IllegalAction
 from westfront.core.hexgrid import COLROW
 from westfront.games.dday_to_the_rhine.board import board
 from westfront.games.dday_to_the_rhine.movement import (
@@ -10,6 +13,7 @@ from westfront.games.dday_to_the_rhine.movement import (
     tactical_reach,
     unit_mp,
 )
+from westfront.testing.kit import legal
 
 from .helpers import on, position, synthetic_board
 
@@ -275,3 +279,31 @@ def test_activation_list_agrees_with_the_rule_functions():
             acts = s.legal_actions()
             s.apply(acts[rnd.randrange(len(acts))])
     assert checked > 100
+
+
+def test_rail_areas_are_named_by_their_nearest_city():
+    # 1944 11.3: a rail move picks the area by its nearest German-held city, as the prompt says, then the
+    # hex; the actions named the city's hex ("via 2910"), which old records still use and still replay
+    import json
+    from pathlib import Path
+
+    import westfront
+    from westfront.games.dday_to_the_rhine.view import labels
+
+    old = json.loads((Path(__file__).parent / "data" / "legacy_mid_month.json").read_text())
+    acts = old["actions"]
+    upto = acts[:acts.index("rail ge-1a") + 1]
+    s = westfront.replay(old["game"], old["scenario"], old["options"], old["seed"], upto)
+    assert s.prompt().endswith("choose the area (nearest city)")
+    vias = [a.split()[1] for a in legal(s) if a.startswith("via ")]
+    assert vias and not any(v.isdigit() for v in vias)
+    cities = {c.name.replace(" ", "-") for c in board().cities.values()}
+    assert set(vias) <= cities and {"Giessen", "Paris", "Le-Havre"} <= set(vias)
+    assert labels()["names"]["Le-Havre"] == "Le Havre"
+    with pytest.raises(IllegalAction, match=r"11\.3.*Nowhere names no rail area"):
+        s.clone().apply("via Nowhere")
+    legacy = s.clone()
+    s.apply("via Giessen")
+    assert s.prompt().endswith("choose the hex near Giessen") and "to 2909" in legal(s)
+    legacy.apply("via 2910")  # Giessen's hex, as recorded before
+    assert legal(legacy) == legal(s)

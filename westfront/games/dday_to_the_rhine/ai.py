@@ -22,6 +22,7 @@ from .ai_threat import exit_threat
 from .board import EXIT_ZONES, board
 from .combat import attacker_entries, composition, defender_entries, eligible_attackers, per_die_hit
 from .hidden import OBJECTIVES, hidden_pieces, resolve
+from .movement import rail_area_hex
 from .plan import FAR, army_exit_distance, plan, summary
 from .position import Position
 from .supply import compute, in_supply, supply_map
@@ -136,7 +137,8 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
                 far = uid in s.g["units"] and s.g["units"][uid]["hex"] and plan(s, side).to_exit[s.hex_of(uid)] > 6
                 v += 0.3 * _threat(s) if far else 0.0
         elif verb == "via" and side == "german":
-            v = 0.05 * (6 - min(plan(s, side).to_exit[b.hex(a.args[0])], 6)) * _threat(s)
+            c = rail_area_hex(a.args[0])
+            v = 0.05 * (6 - min(plan(s, side).to_exit[c], 6)) * _threat(s) if c is not None else 0.0
         elif verb == "attack":
             t = b.hex(a.args[0])
             who = eligible_attackers(s, t, side)

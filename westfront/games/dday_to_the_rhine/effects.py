@@ -61,8 +61,8 @@ def eliminate(s: Position, uid: str, why: str, rule: str) -> None:
     u = s.edit_unit(uid)
     lab = u["hex"]
     box = elimination_box(s, uid)
-    where = "the replacement pool" if box == U.POOL else "play for good"
-    real = f"{U.udef(uid).short} is eliminated ({why}) and leaves {where}"
+    fate = "goes into the replacement pool" if box == U.POOL else "is removed from play for good"
+    real = f"{U.udef(uid).short} is eliminated ({why}) and {fate}"
     if u.get("hid"):
         say(s, uid, "eliminated", f"Hidden marker {u['hid']} is removed ({why})", real, hex=lab, rule=rule)
     else:

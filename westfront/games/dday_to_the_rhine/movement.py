@@ -178,9 +178,26 @@ def _group_by_terminal(dests: tuple[int, ...], allied: int) -> tuple[tuple[int, 
     b = board()
     groups: dict[int, list[int]] = {}
     for d in dests:
-        c = next((x for x in b.cities_by_distance(d) if not (allied >> x) & 1), d)
+        near = b.cities_by_distance(d)
+        c = next((x for x in near if not (allied >> x) & 1), near[0] if near else d)
         groups.setdefault(c, []).append(d)
     return tuple((c, tuple(ds)) for c, ds in groups.items())
+
+
+def rail_area_name(c: int) -> str:
+    """The ``via`` argument naming a rail area by its city, as the prompt says ("Le-Havre", "Paris"; a
+    board without cities falls back to the hex label)."""
+    b = board()
+    city = b.cities.get(c)
+    return city.name.replace(" ", "-") if city else b.label(c)
+
+
+def rail_area_hex(name: str) -> int | None:
+    """The city hex a ``via`` argument names (a hex label too, as saves made before issue 37 stored)."""
+    b = board()
+    if name in b.m.index:
+        return b.hex(name)
+    return b.opt(name)
 
 
 _terminals = PureMemo(_group_by_terminal, limit=256)  # both stages of a rail move (area, then hex) ask the same

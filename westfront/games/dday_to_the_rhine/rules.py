@@ -7,8 +7,9 @@ from typing import Any
 from ...core.actions import Action
 from ...core.state import GameInfo, OptionInfo, ScenarioInfo
 from ...core.steps import game_steps
-from .board import map_file
+from .board import board, map_file
 from .data import scenarios
+from .movement import rail_area_name
 from .position import Position
 from .scenarios import setup_scenario
 from .sequence import Month
@@ -98,6 +99,16 @@ class GameState(Position):
 
     def view(self, player: str | None) -> dict[str, Any]:
         return build_view(self, player)
+
+    def parse(self, text: str) -> Action:
+        """11.3: a rail area is named by its city (``via Paris``); records made before issue 37 named it by
+        the city's hex (``via 2403``), and still replay: such a text is read as the city's name."""
+        f = self._top()
+        if f is not None and f["step"] == "move_unit" and text.startswith("via "):
+            arg = text.split()[1:]
+            if len(arg) == 1 and arg[0] in board().m.index:
+                text = f"via {rail_area_name(board().hex(arg[0]))}"
+        return super().parse(text)
 
     def preview(self, action: Action | str) -> dict[str, Any] | None:
         return build_preview(self, action)

@@ -20,6 +20,8 @@ from .movement import (
     move_is_free,
     move_reach,
     rail_allowed,
+    rail_area_hex,
+    rail_area_name,
     rail_destinations,
     rail_terminals,
     route_points,
@@ -190,7 +192,10 @@ class MoveUnit(Step[Position]):
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
         name = U.udef(f["unit"]).short if f["unit"] in s.g["units"] else f"Phantom {f['unit']}"
         if f["mode"] == "rail":
-            return f"Rail move for {name}: choose the " + ("area (nearest city)" if f["stage"] == "via" else "hex")
+            if f["stage"] == "via":
+                return f"Rail move for {name}: choose the area (nearest city)"
+            near = rail_area_hex(f["via"])
+            return f"Rail move for {name}: choose the hex near {board().name_of(near) if near is not None else f['via']}"
         if f.get("left") is not None:
             return f"{name} may move on ({f['left']} left): choose a hex or stop"
         oos = "" if f["supplied"] else " (out of supply: -1 MP)"
@@ -202,9 +207,10 @@ class MoveUnit(Step[Position]):
             dests = rail_destinations(s, f["unit"])
             groups = rail_terminals(s, dests)
             if f["stage"] == "via":
-                out = [act("via", b.label(c)) for c in sorted(groups)]
+                out = [act("via", rail_area_name(c)) for c in sorted(groups)]
             else:
-                out = [act("to", b.label(h)) for h in sorted(groups.get(b.hex(f["via"]), []))]
+                near = rail_area_hex(f["via"])
+                out = [act("to", b.label(h)) for h in sorted(groups.get(near, []) if near is not None else [])]
             return [*out, act("cancel")]
         r = move_reach(s, f)
         to = b.hex_actions("to")
@@ -311,6 +317,9 @@ class MoveUnit(Step[Position]):
         s.end()
 
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb == "via" and a.args:
+            return (f"{s.rule('11.3')}: {a.args[0]} names no rail area now: choose the city nearest the "
+                    "destination among those offered (German-held, reachable by rail)")
         if a.verb in ("to", "exit", "through") and a.args:
             return (f"{s.rule('11.0')}: {f['unit']} cannot reach {a.args[0]} (terrain, 2 MP per hex in enemy ZOC, "
                     "+1 MP across the Rhine, no ending on another unit)")

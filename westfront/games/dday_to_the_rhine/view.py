@@ -23,7 +23,7 @@ from .combat import (
 )
 from .data import NATION_NAMES, supports
 from .hidden import OBJECTIVES, PHANTOM_IDS, hidden_labels, view_piece
-from .movement import move_reach
+from .movement import move_reach, rail_area_name
 from .position import Position
 from .supply import in_supply
 from .victory import facts
@@ -227,6 +227,7 @@ def labels() -> dict[str, Any]:
     names |= dict(EXIT_ZONES) | {"from_marseilles": "From Marseilles"}
     names |= {pid: f"Phantom {pid.rsplit('-', 1)[-1]}" for pid in PHANTOM_IDS}
     names |= dict(U.BOX_TITLES)
+    names |= {rail_area_name(i): c.name for i, c in board().cities.items() if rail_area_name(i) != c.name}
     return {
         "names": names,
         "patterns": [{"match": r"^hm(\d+)$", "name": "hidden marker $1"}],
@@ -240,6 +241,7 @@ def labels() -> dict[str, Any]:
             "remove": "Take out {1}",
             "add": "Add {1} to the attack",
             "attack": "Attack {1}",
+            "via": "By rail towards {1}",
             "decline": "No naval gunfire",
         },
         "help": {
