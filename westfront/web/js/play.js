@@ -613,11 +613,32 @@ class PlayScreen {
     const boxes = { ...(v.boxes || {}) };
     const offmap = (v.units || []).filter((u) => !u.hex || !this.map.pos.has(u.hex));
     for (const u of offmap) if (u.box && !boxes[u.box]) boxes[u.box] = { title: this.labels.lookup(u.box) || titleCase(u.box) };
+    const sections = [];
+    const counts = [];
     for (const [id, b] of Object.entries(boxes)) {
       const inBox = offmap.filter((u) => (u.box || "other") === id);
+      const title = this.labels.prose(b.title) || this.labels.lookup(id) || titleCase(id);
       const body = el("div", { class: "boxunits" }, inBox.length ? inBox.map((u) => this.chip(u)) : el("span", { class: "muted" }, "empty"));
-      this.boxes.append(el("section", { class: "box", "data-box": id }, el("h4", {}, this.labels.prose(b.title) || this.labels.lookup(id) || titleCase(id), el("span", { class: "muted" }, ` (${inBox.length})`)), body));
+      sections.push(el("section", { class: "box", "data-box": id }, el("h4", {}, title, el("span", { class: "muted" }, ` (${inBox.length})`)), body));
+      counts.push(`${title} ${inBox.length}`);
     }
+    if (!sections.length) return;
+    // the boxes fold to one line so the map gets the height; never while the decision is about a unit in them
+    const needed = sections.some((sec) => sec.querySelector(".chipbtn.legal"));
+    const folded = this.boxesFolded() && !needed;
+    this.boxes.classList.toggle("folded", folded);
+    const toggle = el("button", { class: "btn small boxtoggle", "data-testid": "boxes-toggle", disabled: needed,
+      title: needed ? "the decision is about a unit in these boxes" : folded ? "show the off-map boxes" : "fold the off-map boxes to give the map the room",
+      onclick: () => { this.boxesFolded(!folded); this.renderBoxes(v); } }, folded ? `▸ Boxes: ${counts.join(" · ")}` : "▾");
+    this.boxes.append(toggle, ...(folded ? [] : sections));
+  }
+
+  /** Whether the player folded the off-map boxes (remembered per game; folded on phones until opened). */
+  boxesFolded(set) {
+    const key = `westfront.boxes.${this.info.id}`;
+    if (set !== undefined) localStorage.setItem(key, set ? "folded" : "open");
+    const saved = localStorage.getItem(key);
+    return saved ? saved === "folded" : window.matchMedia("(max-width: 700px)").matches;
   }
 
   chip(u) {
