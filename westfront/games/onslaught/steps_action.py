@@ -13,13 +13,21 @@ from typing import Any
 from ...core.actions import Action, act
 from ...core.bitboard import bits
 from ...core.state import Step
-from .activation import activate, activation_cost, can_attack_somewhere, own_stacks
-from .combat import adjacent_attackers, enemy_targets
+from .activation import (
+    activate,
+    activation_cost,
+    breakthrough_infantry,
+    breakthrough_targets,
+    can_attack_somewhere,
+    own_stacks,
+    pickups,
+    stack_use,
+)
+from .combat import enemy_targets
 from .data import PARA_RETURN, STACK_LIMIT, SUPPLY, UNITS, other
 from .hexchoice import ZoomedHexChoice, hex_actions
 from .movement import Moves, bridge_hexes, can_move, moves
 from .position import Position
-from .supply import supply_area
 
 
 class ChooseAction(Step[Position]):
@@ -46,17 +54,20 @@ class ChooseAction(Step[Position]):
         return str(f["side"])
 
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
-        return (f"{f['side'].capitalize()} action ({s.supply_points(f['side'])} supply points): "
-                "movement, combat, breakthrough or pass")
+        verbs = [a.verb for a in self.actions(s, f)]  # only the legal ones: no "breakthrough" without one
+        listed = ", ".join(verbs[:-1]) + (" or " if len(verbs) > 1 else "") + verbs[-1]
+        return f"{f['side'].capitalize()} action ({s.supply_points(f['side'])} supply points): {listed}"
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        """5.1-5.5: a type of action only when some stack could act in it (5.2: a supply point is paid only
+        for a stack that moves or attacks); choosing one with nothing to do would just be a pass."""
         side = f["side"]
         out = []
-        if s.on_map(side) or (side == "allied" and s.in_box("para")):
+        if MovementAction.activations(s, side, reserve=False) or MovementAction.drops(s, side, reserve=False):
             out.append(act("movement"))
-        if can_attack_somewhere(s, side):
+        if can_attack_somewhere(s, side) and CombatAction.targets(s, side):
             out.append(act("combat"))
-        if s.supply_points(side) >= SUPPLY.breakthrough and any(UNITS[u].armor for u in s.on_map(side)):
+        if BreakthroughAction.options(s, side):
             out.append(act("breakthrough"))
         out.append(act("pass"))
         return out
@@ -103,9 +114,21 @@ class ChooseAction(Step[Position]):
         s.end_action()
 
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
-        why = {"breakthrough": f"{s.rule('5.5')}: a Breakthrough action needs armour on the map and two supply points",
-               "combat": f"{s.rule('5.4')}: no division of yours is next to an enemy division"}
-        return why.get(a.verb)
+        side = f["side"]
+        if a.verb == "breakthrough":
+            if s.supply_points(side) < SUPPLY.breakthrough or not any(UNITS[u].armor for u in s.on_map(side)):
+                return f"{s.rule('5.5')}: a Breakthrough action needs armour on the map and two supply points"
+            return (f"{s.rule('5.2')}, 5.5: none of your armour stacks could move or attack, so a Breakthrough "
+                    "action could only waste supply points")
+        if a.verb == "combat":
+            if not can_attack_somewhere(s, side):
+                return f"{s.rule('5.4')}: no division of yours is next to an enemy division"
+            return (f"{s.rule('5.2')}, 5.4: no stack next to an enemy division can be activated "
+                    f"({s.supply_points(side)} supply points)")
+        if a.verb == "movement":
+            return (f"{s.rule('5.2')}, 5.3: none of your stacks could move (or be picked up, 9.1) for the "
+                    f"supply points you have ({s.supply_points(side)}), and no paratroops can drop (9.2)")
+        return None
 
 
 class MovementAction(Step[Position]):
@@ -125,29 +148,28 @@ class MovementAction(Step[Position]):
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         side = f["side"]
-        points = s.supply_points(side)
-        out = []
-        reserve = f.get("reserve")
-        area = supply_area(s, "german") if reserve else 0
-        for h, us in sorted(own_stacks(s, side).items()):
-            if activation_cost(s, us) > points:
-                continue
-            if reserve and not self.reserve_useful(s, h, us, area):
-                continue
-            out.append(act("activate", s.map.label(h)))
-        if side == "allied" and not f.get("reserve") and points >= SUPPLY.paradrop:
-            out += [act("drop", u) for u in s.in_box("para", "allied")]
+        reserve = bool(f.get("reserve"))
+        out = [act("activate", s.map.label(h)) for h in self.activations(s, side, reserve)]
+        out += [act("drop", u) for u in self.drops(s, side, reserve)]
         out.append(act("done"))
         return out
 
     @staticmethod
-    def reserve_useful(s: Position, h: int, us: list[str], area: int) -> bool:
-        """4.0, 6.4, 8.6: in the Reserve Step a stack is worth its supply point only if it traces supply
-        (out of supply it could not move strategically) and one of its divisions has a strategic move.
-        ``area``: the German supply area (``supply_area``), read once per list."""
-        if not (area >> h) & 1:
-            return False
-        return any(can_move(s, u, oos=False, bridges=0, normal=False) for u in us)
+    def activations(s: Position, side: str, reserve: bool) -> list[int]:
+        """Hexes of the stacks worth activating: affordable (5.2) and able to do something (5.2, 5.3: a
+        point is paid for a stack that moves; 9.1: or an Allied paratroop pick-up; 4.0, 6.4, 8.6: in the
+        Reserve Step, a strategic move, so a stack out of supply is never worth it)."""
+        points = s.supply_points(side)
+        kind = "reserve" if reserve else "movement"
+        return [h for h, us in sorted(own_stacks(s, side).items())
+                if activation_cost(s, us) <= points and not stack_use(s, side, h, us, kind).nothing]
+
+    @staticmethod
+    def drops(s: Position, side: str, reserve: bool) -> list[str]:
+        """9.2: Allied paratroops in their box may drop in a Movement action, for one supply point."""
+        if side != "allied" or reserve or s.supply_points(side) < SUPPLY.paradrop:
+            return []
+        return list(s.in_box("para", "allied"))
 
     def on_done(self, s: Position, f: dict[str, Any]) -> None:
         s.end(s.act["acted"])
@@ -165,11 +187,33 @@ class MovementAction(Step[Position]):
 
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
         if a.verb == "activate":
-            return (f"{s.rule('5.2')}: a stack of your divisions not yet activated this action, and a supply point to "
-                    f"pay for it" + (" (Reserve Step: strategic movement only, 6.4)" if f.get("reserve") else ""))
+            return activate_refusal(s, f["side"], a, "reserve" if f.get("reserve") else "movement")
         if a.verb == "drop":
             return f"{s.rule('9.2')}: only a paratroop division in the Paratroop box can drop, for one supply point"
         return None
+
+
+def activate_refusal(s: Position, side: str, a: Action, kind: str) -> str:
+    """Why ``activate HEX [camp]`` is refused, naming the actual cause (5.2, 5.5, 14.1; 4.0 Reserve Step)."""
+    label = a.args[0] if a.args else "?"
+    h = s.map.index.get(label)
+    armour = kind == "breakthrough"
+    what = "armour" if armour else "divisions"
+    stack = own_stacks(s, side, armor_only=armour).get(h, []) if h is not None else []
+    if not stack:
+        return f"{s.rule('5.5' if armour else '5.2')}: no {what} of yours at {label} not yet activated this action"
+    if armour and len(a.args) > 1:
+        stack = [u for u in stack if UNITS[u].camp in (a.args[1], None)]
+    cost = activation_cost(s, stack, breakthrough=armour)
+    if cost > s.supply_points(side):
+        return (f"{s.rule('5.5' if armour else '5.2')}: activating the {what} at {label} costs {cost} supply "
+                f"point(s); you have {s.supply_points(side)}")
+    assert h is not None
+    use = stack_use(s, side, h, stack, kind)
+    if use.nothing:
+        return (f"{s.rule('5.2')}, {'5.5' if armour else '4.0' if kind == 'reserve' else '5.3'}: the stack at "
+                f"{label} could do nothing, so its supply point(s) would be wasted: {use.why_nothing()}")
+    return f"{s.rule('5.5' if armour else '5.2')}: the {what} at {label} cannot be activated that way now"
 
 
 class StackMove(Step[Position]):
@@ -186,15 +230,7 @@ class StackMove(Step[Position]):
 
     def pickups(self, s: Position, f: dict[str, Any]) -> list[str]:
         """9.1: a full-strength Allied paratroop division not in enemy ZOC may be picked up."""
-        if not f["pickup"]:
-            return []
-        gz = s.zoc_bb("german")
-        out = []
-        for u in f["units"]:
-            h = s.hex_of(u)
-            if UNITS[u].allied_para and s.unit(u)["full"] and h is not None and not (gz >> h) & 1:
-                out.append(u)
-        return out
+        return pickups(s, f["units"]) if f["pickup"] else []
 
     def player(self, s: Position, f: dict[str, Any]) -> str:
         return str(s.act["side"])
@@ -312,11 +348,14 @@ class CombatAction(Step[Position]):
 
     name = "combat_action"
 
-    def targets(self, s: Position, side: str) -> list[int]:
-        a = s.act
+    @staticmethod
+    def targets(s: Position, side: str) -> list[int]:
+        """Enemy stacks next to divisions that have not attacked, already activated or affordable (5.2, 5.4).
+        Before a Combat action is chosen (5.1) nothing has attacked or been activated."""
+        a = s.pos["action"]
         points = s.supply_points(side)
-        attacked = set(a["attacked"])
-        activated = set(a["activated"])
+        attacked = set(a["attacked"] if a is not None else ())
+        activated = set(a["activated"] if a is not None else ())
         ready = []
         for us in s.occupancy().values():
             if UNITS[us[0]].side != side:
@@ -357,17 +396,23 @@ class BreakthroughAction(Step[Position]):
 
     name = "breakthrough_action"
 
-    def options(self, s: Position, side: str) -> list[tuple[int, str | None, list[str]]]:
+    @staticmethod
+    def options(s: Position, side: str, useful: bool = True) -> list[tuple[int, str | None, list[str]]]:
+        """The armour stacks that may be activated: two supply points (5.5), and (``useful``) able to move
+        or attack (5.2: the points are paid for a stack that moves or attacks)."""
         out: list[tuple[int, str | None, list[str]]] = []
         if s.supply_points(side) < SUPPLY.breakthrough:
             return out
         for h, armor in sorted(own_stacks(s, side, armor_only=True).items()):
             camps = sorted({c for u in armor if (c := UNITS[u].camp)})
+            groups: list[tuple[str | None, list[str]]]
             if s.options.get("allied_cooperation") and len(camps) > 1:
-                for c in camps:  # 14.1: Commonwealth and US/French armour activate separately
-                    out.append((h, c, [u for u in armor if UNITS[u].camp in (c, None)]))
+                groups = [(c, [u for u in armor if UNITS[u].camp in (c, None)]) for c in camps]  # 14.1
             else:
-                out.append((h, None, armor))
+                groups = [(None, armor)]
+            for c, us in groups:
+                if not useful or not stack_use(s, side, h, us, "breakthrough").nothing:
+                    out.append((h, c, us))
         return out
 
     def player(self, s: Position, f: dict[str, Any]) -> str:
@@ -388,10 +433,7 @@ class BreakthroughAction(Step[Position]):
         side = f["side"]
         h = s.map.index[label]
         armor = next(us for hh, c, us in self.options(s, side) if hh == h and c == camp)
-        infantry: list[str] = []
-        if s.options.get("infantry_breakthrough"):
-            activated = set(s.act["activated"])
-            infantry = [u for u in s.at(h) if not UNITS[u].armor and u not in activated]
+        infantry = breakthrough_infantry(s, h, armor)
         bridges = bridge_hexes(s, side)
         activate(s, armor, f"activate the armour at {label} for breakthrough", breakthrough=True)
         s.call("breakthrough_stack", hex=label, armor=armor, infantry=infantry, order=None, attacked=False,
@@ -399,7 +441,7 @@ class BreakthroughAction(Step[Position]):
 
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
         if a.verb == "activate":
-            return f"{s.rule('5.5')}: only armour not yet activated this action, for two supply points"
+            return activate_refusal(s, f["side"], a, "breakthrough")
         return None
 
 
@@ -431,9 +473,7 @@ class BreakthroughStack(Step[Position]):
     def targets(self, s: Position, f: dict[str, Any]) -> list[int]:
         if f["attacked"] or f["order"] == "attack":
             return []
-        side = s.act["side"]
-        pool = self.pool(s, f)
-        return [t for t in enemy_targets(s, side, pool) if any(u in pool for u in adjacent_attackers(s, t, side))]
+        return breakthrough_targets(s, s.act["side"], self.pool(s, f))
 
     def player(self, s: Position, f: dict[str, Any]) -> str:
         return str(s.act["side"])

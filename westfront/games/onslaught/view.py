@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.actions import Action
-from .activation import activation_cost, own_stacks
+from .activation import activation_cost, own_stacks, stack_use
 from .combat import adjacent_attackers, assess
 from .data import SIDES, SUPPLY, UNITS, turn_label
 from .movement import moves
@@ -152,10 +152,7 @@ def build_preview(s: Position, action: Action | str) -> dict[str, Any] | None:
             attackers.remove(a.args[0])
         return assess(s, m.index[f["target"]], attackers).to_dict()
     if a.verb == "activate" and a.args and a.args[0] in m.index and s.pos["action"]:
-        stack = own_stacks(s, s.act["side"], armor_only=step == "breakthrough_action").get(m.index[a.args[0]], [])
-        if len(a.args) > 1:
-            stack = [u for u in stack if UNITS[u].camp in (a.args[1], None)]
-        return {"cost": activation_cost(s, stack, breakthrough=step == "breakthrough_action"), "units": stack}
+        return activation_preview(s, f, a)
     if a.verb == "attack" and a.args and a.args[0] in m.index and s.pos["action"]:
         target = m.index[a.args[0]]
         side = s.act["side"]
@@ -163,6 +160,30 @@ def build_preview(s: Position, action: Action | str) -> dict[str, Any] | None:
         done = set(s.act["attacked"])
         return assess(s, target, [u for u in pool if u not in done]).to_dict()
     return None
+
+
+def activation_preview(s: Position, f: dict[str, Any], a: Action) -> dict[str, Any]:
+    """What activating a stack costs and could do (5.2, 5.3, 5.5): who could move, be picked up or which
+    hexes it could attack; ``nothing`` (with ``why``) when it could do nothing, so a point would be wasted
+    (such an activation is never offered)."""
+    m = s.map
+    side = s.act["side"]
+    breakthrough = f["step"] == "breakthrough_action"
+    h = m.index[a.args[0]]
+    stack = own_stacks(s, side, armor_only=breakthrough).get(h, [])
+    if len(a.args) > 1:
+        stack = [u for u in stack if UNITS[u].camp in (a.args[1], None)]
+    out: dict[str, Any] = {"cost": activation_cost(s, stack, breakthrough=breakthrough), "units": stack}
+    if not stack:
+        return out
+    kind = "breakthrough" if breakthrough else "reserve" if f.get("reserve") else "movement"
+    use = stack_use(s, side, h, stack, kind)
+    out.update({"can_move": list(use.movers), "can_pick_up": list(use.pickups),
+                "can_attack": [m.label(t) for t in use.targets], "in_supply": use.supplied,
+                "nothing": use.nothing})
+    if use.nothing:
+        out["why"] = f"{s.rule('5.2')}: this activation could do nothing: {use.why_nothing()}"
+    return out
 
 
 def labels() -> dict[str, Any]:
