@@ -176,4 +176,4 @@ def test_abilities_show_in_the_view():
     assert v["commanders"]["patch_devers"]["card"]["id"] == "patch"
     assert v["commanders"]["patton"]["card"]["name"] == "Fuel before ammunition"
     assert v["budgets"]["patton"]["air_strikes"] == 2
-    assert any(line.startswith("patton commander card Patton") for line in v["status"])
+    assert any(line.startswith("Patton commander card Patton") for line in v["status"])

@@ -30,7 +30,10 @@ def test_set_up_of_the_base_game():
         assert c["space"] in s.board.areas[c["commander"]].start and sum(c["supplies"].values()) == 6
     assert s.controller("landing_zone") == "patch_devers" and s.controller("avranches") == "patton"
     assert "metz" in s.g["axis"] and "freiburg" not in s.g["axis"] and s.has_axis("freiburg")
-    assert s.g["axis_supply"] == 48 and s.g["truck_stock"] == 25
+    assert s.g["axis_supply"] == 48
+    # the truck stock, the Logistics Step's clock: 4 per commander plus 2 (tables.toml reconstructed_stock, fwgn.com:
+    # a reset round 'every few rounds'), so the Patch-Devers base sequence and the Devers switch come in play
+    assert s.g["truck_stock"] == 18 and game(1).g["truck_stock"] == 6
 
 
 def test_move_costs_fuel_and_stays_in_the_area():
@@ -204,4 +207,4 @@ def test_views_show_supplies_and_hide_the_deck_order():
         assert str(s.g["decks"]["axis"]["draw"][:4])[1:-1] not in text
         assert {u["id"]: u["factors"] for u in v["units"]}["VI-US"] == "2-2-2"  # Fuel-Ammo-Food
         assert v["commanders"]["patch_devers"]["bases"]["landing_zone"] == {"fuel": 2, "ammo": 2, "food": 2}
-        assert any(line.startswith("patton: level 1") for line in v["status"])
+        assert any(line.startswith("Patton: level 1") for line in v["status"])

@@ -106,7 +106,7 @@ class LogisticsStep(Procedure[Position]):
             new = supply.next_level(s, c)
             if new != s.gg["level"][c]:
                 s.emit("logistics_level", side=c, level=new, rule=s.rule("4.6 Logistics Step"),
-                       text=f"{c}: Logistics Level {s.gg['level'][c]} → {new}")
+                       text=f"{s.commander_name(c)}: Logistics Level {s.gg['level'][c]} → {new}")
             s.gg["level"][c] = new
 
     def food(self, s: Position, f: dict[str, Any]) -> None:

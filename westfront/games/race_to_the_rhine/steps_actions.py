@@ -10,6 +10,7 @@ from ...core.actions import Action, act
 from ...core.routes import can_add, extensions, link_key
 from ...core.state import Step
 from . import abilities, combat, movement, supply
+from .data import KINDS
 from .position import Position
 from .steps_move import take_space
 
@@ -68,7 +69,54 @@ class ChooseAction(Step[Position]):
             return f"{s.rule('17')}: the Corps needs an Ammo to trade and the pool a Fuel"
         if a.verb == "airborne" and s.gg["airborne_used"][cmd] >= s.tables.airborne_uses:
             return f"{s.rule('11.5 Airborne')}: the airborne troops were used already (once per game)"
+        if a.verb == "move" and len(a.args) == 1:
+            return self._why_not_move(s, cmd, a.args[0])
+        if a.verb == "trucks" and len(a.args) == 1 and a.args[0].isdigit():
+            return self._why_not_trucks(s, cmd, int(a.args[0]))
+        if a.verb == "take" and len(a.args) == 2:
+            return self._why_not_take(s, cmd, a.args[0], a.args[1])
         return None
+
+    @staticmethod
+    def _why_not_move(s: Position, cmd: str, cid: str) -> str | None:
+        c = s.gg["corps"].get(cid)
+        if c is None or c["commander"] != cmd:
+            return None
+        if c["flipped"]:
+            return (f"{s.rule('4.6 Logistics Step')}: {cid} is flipped (no Food at the Logistics Step) and cannot "
+                    "move until Food is trucked to it")
+        if c["supplies"]["fuel"] < s.tables.move_cost_fuel:
+            return f"{s.rule('11.1 Move Corps')}: {cid} has no Fuel to begin a move"
+        return f"{s.rule('11.1 Move Corps')}: {cid} has no space it may enter from {s.label(c['space'])}"
+
+    @staticmethod
+    def _why_not_trucks(s: Position, cmd: str, n: int) -> str | None:
+        most = supply.trucks_per_action(s, cmd)
+        if n > most:
+            return (f"{s.rule('11.3 Take Trucks')}: at Logistics Level {s.gg['level'][cmd]} one action takes at most "
+                    f"{most} Truck{'s' if most != 1 else ''}")
+        if n > s.gg["truck_stock"]:
+            return f"{s.rule('11.3 Take Trucks')}: only {s.gg['truck_stock']} Truck(s) left in the stock"
+        return None
+
+    @staticmethod
+    def _why_not_take(s: Position, cmd: str, what: str, where: str) -> str | None:
+        t = s.tables
+        if what not in (*KINDS, "mixed") or where not in s.graph.index:
+            return None
+        if where == s.gg["main_base"][cmd] and supply.axis_held(s, where):
+            return f"{s.rule('11.2 Take Supplies')}: {s.label(where)} is held by the Axis: no supplies land there until it is freed"
+        if where not in supply.supply_destinations(s, cmd, what == "mixed"):
+            return (f"{s.rule('11.2 Take Supplies')}: {s.label(where)} is not a supply point of yours for this take "
+                    "(your Main Supply Base, a port you hold, or with 1 of each a small depot you hold)")
+        need = {k: t.take_mixed for k in KINDS} if what == "mixed" else {what: abilities.take_one_kind(s, cmd)}
+        short = [k for k, n in need.items() if s.gg["pool"][k] < n]
+        if short:
+            return f"{s.rule('11.2 Take Supplies')}: the pool is short of {', '.join(short)}"
+        cap = s.base_capacity(cmd, where)
+        have = tokens.total(s.stock(cmd, where))
+        return (f"{s.rule('11.2 Take Supplies')}: {s.label(where)} is full ({have} of {cap} supplies); "
+                f"{sum(need.values())} do not fit")
 
     def on_swap(self, s: Position, f: dict[str, Any], cid: str) -> None:
         """rttr 17 (Patton, reconstructed): 1 Ammo for 1 Fuel on a Corps card, once per turn, no action spent."""
@@ -83,7 +131,8 @@ class ChooseAction(Step[Position]):
     def on_take(self, s: Position, f: dict[str, Any], what: str, where: str) -> None:
         got = supply.take_supplies(s, f["commander"], what, where)
         s.emit("take_supplies", side=f["commander"], hex=where, supplies=got, rule=s.rule("11.2 Take Supplies"),
-               text=f"{f['commander']} takes {', '.join(f'{n} {k}' for k, n in got.items())} to {s.label(where)}")
+               text=f"{s.commander_name(f['commander'])} takes {', '.join(f'{n} {k.capitalize()}' for k, n in got.items())} "
+                    f"to {s.label(where)}")
         s.end()
 
     def on_trucks(self, s: Position, f: dict[str, Any], n: str) -> None:
@@ -92,7 +141,8 @@ class ChooseAction(Step[Position]):
         g["truck_stock"] -= k
         g["trucks"][f["commander"]] += k
         s.emit("take_trucks", side=f["commander"], n=k, rule=s.rule("11.3 Take Trucks"),
-               text=f"{f['commander']} takes {k} Truck(s); {g['truck_stock']} left in the stock")
+               text=f"{s.commander_name(f['commander'])} takes {k} Truck{'s' if k != 1 else ''}; {g['truck_stock']} left in "
+                    "the stock")
         if g["truck_stock"] == 0:
             g["logistics_due"] = True
         s.end()
@@ -105,7 +155,7 @@ class ChooseAction(Step[Position]):
         s.gg["recon_known"][f["commander"]] = len(top)  # what this commander knows of the deck (AI determinize)
         s.emit("recon", side=f["commander"], cards=top, visible_to=[f["commander"]], reveal=True,
                rule=s.rule("11.4 Recon"), text=f"Recon: the next Axis cards are {', '.join(top)}")
-        s.emit("recon", side=f["commander"], rule=s.rule("11.4 Recon"), text=f"{f['commander']} looks at the Axis deck")
+        s.emit("recon", side=f["commander"], rule=s.rule("11.4 Recon"), text=f"{s.commander_name(f['commander'])} looks at the Axis deck")
         s.goto("recon", commander=f["commander"], cards=top)
 
     def on_airborne(self, s: Position, f: dict[str, Any], sid: str) -> None:
@@ -115,7 +165,7 @@ class ChooseAction(Step[Position]):
             self._market_garden(s, cmd, sid)
         else:
             s.emit("airborne", side=cmd, hex=sid, rule=s.rule("11.5 Airborne"),
-                   text=f"{cmd}'s airborne troops seize {s.label(sid)}")
+                   text=f"{s.commander_name(cmd)}'s airborne troops seize {s.label(sid)}")
             take_space(s, cmd, sid, s.board.medals(sid), sid)
         if not s.is_terminal():
             s.end()
@@ -142,7 +192,7 @@ class ChooseAction(Step[Position]):
                    text=f"Market Garden fails: the {info.name} holds {s.label(sid)}")
 
     def on_pass(self, s: Position, f: dict[str, Any]) -> None:
-        s.emit("pass", side=f["commander"], text=f"{f['commander']} passes an action")
+        s.emit("pass", side=f["commander"], text=f"{s.commander_name(f['commander'])} passes an action")
         s.end()
 
 
@@ -226,7 +276,7 @@ class Recon(Step[Position]):
         cards.to_bottom(s.gg["decks"]["axis"], card)
         s.gg["recon_known"][f["commander"]] = 1 if len(f["cards"]) > 1 else 0  # the other card is on top now
         s.emit("recon_bottom", side=f["commander"], rule=s.rule("11.4 Recon"),
-               text=f"{f['commander']} sends an Axis card to the bottom of the deck")
+               text=f"{s.commander_name(f['commander'])} sends an Axis card to the bottom of the deck")
         s.end()
 
     def on_keep(self, s: Position, f: dict[str, Any]) -> None:

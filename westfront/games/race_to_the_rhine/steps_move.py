@@ -24,7 +24,8 @@ def take_space(s: Position, commander: str, sid: str, medals: int, came_from: st
     s.set_control(sid, commander, medals)
     s.add_medals(commander, medals)
     s.emit("control", hex=sid, side=commander, medals=medals,
-           text=f"{commander} takes {s.label(sid)}" + (f" (+{medals} Medal)" if medals else ""))
+           text=f"{s.commander_name(commander)} takes {s.label(sid)}"
+                + (f" (+{medals} Medal{'s' if medals != 1 else ''})" if medals else ""))
     names = s.graph.names(encircled_by(s, before))
     if names:
         for x in names:
@@ -40,7 +41,7 @@ def take_space(s: Position, commander: str, sid: str, medals: int, came_from: st
                text="Patch-Devers has established contact with the Resistance")
     if crossing_win(s, commander, sid, came_from):
         level = solo_rank(s, s.gg["round"]) if len(s.seats) == 1 else "decisive"
-        s.finish(Result(commander, level, f"{commander} crossed the Rhine into {s.label(sid)} with an unbroken chain",
+        s.finish(Result(commander, level, f"{s.commander_name(commander)} crossed the Rhine into {s.label(sid)} with an unbroken chain",
                         {x: float(s.gg["medals"][x]) for x in s.seats}))
 
 
@@ -215,8 +216,10 @@ class Combat(Step[Position]):
 
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
         ammo, fuel = self._cost(s, f)
+        owed = max(0, ammo - f["bonus"])
+        ffi = " (1 more from the FFI)" if f["bonus"] and ammo else ""
         return (f"{f['corps']} against the {s.tables.axis_cards[f['card']].name} in {s.label(f['space'])}: "
-                f"pay {ammo} Ammo" + (f" and {fuel} Fuel" if fuel else "") + ", or fail")
+                f"pay {owed} Ammo{ffi}" + (f" and {fuel} Fuel" if fuel else "") + ", or fail")
 
     def _cost(self, s: Position, f: dict[str, Any]) -> tuple[int, int]:
         """The card's cost in this space, less an Air Strike's reduction (never below 0)."""
@@ -296,15 +299,17 @@ class Combat(Step[Position]):
         c = s.gg["corps"][f["corps"]]
         card = s.tables.axis_cards[f["card"]]
         ammo, fuel = self._cost(s, f)
-        s.spend(c, "ammo", max(0, ammo - f["bonus"]))
+        spent = max(0, ammo - f["bonus"])
+        s.spend(c, "ammo", spent)
         if fuel:
             s.spend(c, "fuel", fuel)
         sid = f["space"]
         s.remove_axis(sid)
         s.move_corps(c, sid)
         s.discard_card("axis", f["card"])
-        s.emit("combat", unit=c["id"], hex=sid, card=f["card"], won=True, rule=s.rule("4.7 Combat"),
-               text=f"{c['id']} beats the {card.name} ({ammo} Ammo" + (f", {fuel} Fuel" if fuel else "") + ")")
+        ffi = " and the FFI's 1" if f["bonus"] and ammo else ""  # rttr 3.3.2: VI US's +1 Ammo from an FFI marker
+        s.emit("combat", unit=c["id"], hex=sid, card=f["card"], won=True, rule=s.rule("4.7 Combat"), ammo=spent,
+               text=f"{c['id']} beats the {card.name} ({spent} Ammo{ffi}" + (f", {fuel} Fuel" if fuel else "") + ")")
         take_space(s, c["commander"], sid, card.medals + s.board.medals(sid), f["came_from"])
         if not s.is_terminal():
             s.end({"won": True, "halts": card.halts})

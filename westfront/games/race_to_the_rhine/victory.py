@@ -70,9 +70,10 @@ def medals_result(s: Position, wacht_am_rhein: bool) -> Result:
     scores = final_scores(s, wacht_am_rhein)
     if len(s.seats) == 1:
         only = s.seats[0]
-        return Result(None, solo_rank(s, None), f"the Axis clock ran out before {only} crossed the Rhine", scores)
+        return Result(None, solo_rank(s, None), f"the Axis clock ran out before {s.commander_name(only)} crossed the Rhine", scores)
     top = max(scores.values())
     leaders = [c for c, v in scores.items() if v == top]
     if len(leaders) > 1:
-        return Result(None, "shared", f"Medals tied at {top:g} between {', '.join(leaders)}", scores)
-    return Result(leaders[0], "marginal", f"{leaders[0]} has the most Medals ({top:g})", scores)
+        return Result(None, "shared", f"Medals tied at {top:g} between {', '.join(s.commander_name(c) for c in leaders)}",
+                      scores)
+    return Result(leaders[0], "marginal", f"{s.commander_name(leaders[0])} has the most Medals ({top:g})", scores)

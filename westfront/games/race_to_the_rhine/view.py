@@ -77,17 +77,18 @@ def status_lines(s: Position) -> list[str]:
     g = s.gg
     lines = [f"Axis markers left: {g['axis_supply']}", f"Trucks in the stock: {g['truck_stock']}",
              f"Logistics Steps so far: {g['logistics_steps']}",
-             "Medals: " + ", ".join(f"{c} {g['medals'][c]}" for c in s.seats)]
+             "Medals: " + ", ".join(f"{s.commander_name(c)} {g['medals'][c]}" for c in s.seats)]
     for c in s.seats:
         stocks = "; ".join(f"{s.label(x)} " + " ".join(f"{k[0].upper()}{n}" for k, n in st.items())
                            for x, st in sorted(g["bases"][c].items()) if sum(st.values()))
-        lines.append(f"{c}: level {g['level'][c]}, {g['trucks'][c]} Truck(s) in hand; supplies: {stocks or 'none'}")
+        lines.append(f"{s.commander_name(c)}: level {g['level'][c]}, {g['trucks'][c]} Truck(s) in hand; "
+                     f"supplies: {stocks or 'none'}")
     for c in s.seats:
         card = s.commander_card(c)
-        lines.append(f"{c} commander card {card.id.capitalize()}, {card.name}: {card.text}"
+        lines.append(f"{s.commander_name(c)} commander card {card.id.capitalize()}, {card.name}: {card.text}"
                      + (" (used this turn)" if g["ability_used"].get(c) and card.ability in ONCE_PER_TURN else ""))
     if s.advanced():
-        lines.append("Air Strike markers: " + ", ".join(f"{c} {g['air_strikes'][c]}" for c in s.seats))
+        lines.append("Air Strike markers: " + ", ".join(f"{s.commander_name(c)} {g['air_strikes'][c]}" for c in s.seats))
     if g["end_triggered"]:
         lines.append("The last Axis marker is out: this is the final round")
     if s.with_patch_devers():
