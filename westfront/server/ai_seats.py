@@ -38,6 +38,7 @@ from ..ai import get_agent
 from ..core.errors import IllegalAction
 from ..core.state import State
 from .ai_minds import Decision, Minds, think
+from .lifeline import die_with
 from .live import LiveGame
 from .watchdog import Watchdog
 
@@ -102,7 +103,8 @@ class AIRunner:
         self.minds = Minds()  # the seats' agents when they think on this process's threads
         # one single-process pool per worker, a game always on the same one (its minds stay there);
         # "spawn": a fork of a threaded server process could inherit a held lock
-        self._procs = [ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        self._procs = [ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                           initializer=die_with, initargs=(os.getpid(),))
                        for _ in range(max(1, workers))] if pool == "process" else []
         self._ray = pool == "ray"
         self._ray_think: Any = None
