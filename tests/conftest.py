@@ -14,6 +14,8 @@ from westfront.games import registry
 # two human seats and hidden information, for repeatable games; tests/server/test_seeds.py checks the
 # refusal with the setting off
 os.environ.setdefault("WESTFRONT_CHOSEN_SEEDS", "1")
+# and send turn notices to receivers on loopback (tests/server/test_notify.py checks the refusal with it off)
+os.environ.setdefault("WESTFRONT_NOTIFY_PRIVATE", "1")
 
 
 def all_games() -> list[str]:

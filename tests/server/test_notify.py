@@ -265,3 +265,99 @@ def test_a_stopping_server_finishes_the_delivery_under_way(db_url, smtp):
         assert len(rows) == 1 and rows[0]["delivered_at"] is not None
     finally:
         hook.close()
+
+
+class Drip:
+    """A receiver that answers a webhook a header line at a time, one every ``every`` seconds, for ever
+    (the per-read timeout of an HTTP client never fires): the issue 38 stall."""
+
+    def __init__(self, every: float = 0.4):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/hook"
+        self.every = every
+        self.calls = 0
+        self.closed = threading.Event()
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while not self.closed.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.calls += 1
+            threading.Thread(target=self._drip, args=(conn,), daemon=True).start()
+
+    def _drip(self, conn: socket.socket) -> None:
+        with conn:
+            try:
+                conn.sendall(b"HTTP/1.1 200 OK\r\n")
+                k = 0
+                while not self.closed.is_set():
+                    time.sleep(self.every)
+                    conn.sendall(f"X-Drip-{k}: .\r\n".encode())
+                    k += 1
+            except OSError:
+                return
+
+    def close(self) -> None:
+        self.closed.set()
+        self.sock.close()
+
+
+def test_a_slow_drip_receiver_does_not_delay_another_games_notice(db_url, smtp):
+    """Issue 38: one receiver dripping its answer held the single notifier ~30 s and another game's
+    notice waited all that time. Now each delivery has a total deadline, deliveries run concurrently,
+    and the dripping receiver's notice fails (and is retried later) alone."""
+    _, port = smtp
+    drip, fast = Drip(), Receiver()
+    try:
+        settings = Settings(ai_time=0.2, smtp=f"127.0.0.1:{port}", notify_backoff=30.0, notify_poll=0.1,
+                            notify_deadline=1.5)
+        with TestClient(create_app(db_url, settings)) as c:
+            slow_game, other = new_game(c), new_game(c)
+            c.put(f"/api/games/{slow_game['id']}/notify", json={"token": token(slow_game, "red"), "webhook": drip.url})
+            c.put(f"/api/games/{other['id']}/notify", json={"token": token(other, "red"), "webhook": fast.url})
+            assert act(c, slow_game["id"], token(slow_game, "blue"), "end", 0).status_code == 200
+            wait_for(lambda: drip.calls >= 1, timeout=5)  # the dripping delivery is under way
+            t0 = time.monotonic()
+            assert act(c, other["id"], token(other, "blue"), "end", 0).status_code == 200
+            wait_for(lambda: fast.bodies, timeout=5)
+            delay = time.monotonic() - t0
+            assert delay < 1.0, f"the other game's notice waited {delay:.1f} s"
+            # the dripping delivery is cut at its deadline and recorded as a failed attempt, to be retried
+            wait_for(lambda: any(r["attempts"] == 1 for r in outbox_rows(db_url)), timeout=5)
+            row = next(r for r in outbox_rows(db_url) if r["target"] == drip.url)
+            assert row["delivered_at"] is None and "longer than 1.5 s" in row["last_error"]
+    finally:
+        drip.close()
+        fast.close()
+
+
+@pytest.mark.parametrize("url", ["http://169.254.169.254/latest/meta-data/", "http://[::1]:8080/x",
+                                 "http://127.0.0.1:9/x", "http://10.1.2.3/x", "http://192.168.0.7/x",
+                                 "http://localhost:8000/x", "http://[::ffff:127.0.0.1]/x", "http://0.0.0.0/x"])
+def test_webhooks_to_private_loopback_or_link_local_addresses_are_refused(db_url, url):
+    settings = Settings(ai_time=0.2, notify_private=False)
+    with TestClient(create_app(db_url, settings)) as c:
+        g = new_game(c)
+        r = c.put(f"/api/games/{g['id']}/notify", json={"token": token(g, "red"), "webhook": url})
+        assert r.status_code == 400 and "private, loopback or link-local" in r.json()["detail"], r.text
+        ok = c.put(f"/api/games/{g['id']}/notify", json={"token": token(g, "red"), "webhook": "https://example.org/h"})
+        assert ok.status_code == 200
+
+
+def test_a_name_resolving_to_a_private_address_is_refused_when_the_notice_goes():
+    from westfront.server.notify import MailSettings, Notice, Notifier
+
+    hook = Receiver()
+    try:
+        n = Notifier(None, MailSettings(), allow_private=False)  # type: ignore[arg-type]
+        notice = Notice(1, "g", "skirmish", "red", 1, None, "link", "webhook", hook.url.replace("127.0.0.1", "localhost"))
+        with pytest.raises(OSError, match="resolves only to private"):
+            n._post(notice)
+        assert hook.calls == 0
+    finally:
+        hook.close()

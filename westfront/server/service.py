@@ -67,6 +67,10 @@ class Settings:
     notify_retries: int = 5  # attempts per turn notice and channel
     notify_backoff: float = 2.0  # seconds before the first retry; doubles each time
     notify_poll: float = 2.0  # seconds between looks at the outbox when nothing woke the notifier
+    notify_workers: int = 8  # turn notices delivered at once (one at a time per receiver)
+    notify_deadline: float = 10.0  # seconds a delivery may take in all, however slowly the receiver answers
+    # operator setting: allow webhooks to private, loopback and link-local addresses (a LAN server; the tests)
+    notify_private: bool = field(default_factory=lambda: os.environ.get("WESTFRONT_NOTIFY_PRIVATE") == "1")
     ai_pool: str = "thread"  # "thread": AI thinks on threads here; "process": in a pool of worker processes
     # operator setting: let a creator choose the seed of a game with two human seats and hidden information
     # (it then predicts every deck, marker and die for both; test servers use it for repeatable games)
@@ -100,7 +104,8 @@ class GameService:
         host, _, port = self.settings.smtp.rpartition(":")
         self.notifier = Notifier(store, MailSettings(host or "127.0.0.1", int(port or 25), self.settings.mail_from),
                                  retries=self.settings.notify_retries, backoff=self.settings.notify_backoff,
-                                 poll=self.settings.notify_poll)
+                                 poll=self.settings.notify_poll, workers=self.settings.notify_workers,
+                                 deadline=self.settings.notify_deadline, allow_private=self.settings.notify_private)
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._load_locks: dict[str, threading.Lock] = {}
@@ -385,7 +390,7 @@ class GameService:
     def set_notify(self, game_id: str, token: str | None, webhook: str | None, email: str | None,
                    base_url: str) -> dict[str, Any]:
         """Register (or clear, with nulls) this seat's turn notifications."""
-        why = check_webhook(webhook) or check_email(email)
+        why = check_webhook(webhook, self.settings.notify_private) or check_email(email)
         if why:
             raise BadRequest(why)
         g = self.live(game_id)
