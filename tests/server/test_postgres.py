@@ -108,9 +108,11 @@ def test_a_connection_the_database_dropped_costs_no_request(pg_url, fog_game, mo
 
 
 def test_bad_input_is_a_clear_400_on_postgresql(pg_url, fog_game):
+    from .test_bad_input import nul_notices_refused
     from .test_hardening import save_with_seed
 
     with TestClient(create_app(pg_url)) as c:
+        nul_notices_refused(c)  # issue 38: a NUL was a 500 here (PostgreSQL text cannot hold one)
         before = len(c.get("/api/games").json())
         for body in ('{"game": "skirmish", "seats": {"blue": "human", "red": "human", "\\ud800": "human"}}',
                      '{"game": "skirmish", "options": {"\\ud800": true}, "seats": {"blue": "human", "red": "human"}}'):

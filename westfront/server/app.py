@@ -48,6 +48,7 @@ from .store import Store
 log = logging.getLogger("westfront.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+WS_FLAGS = {"1": True, "true": True, "0": False, "false": False}  # the websocket's diff= values
 GameId = Annotated[str, PathParam(pattern=sc.GAME_ID, description="game id")]
 Token = Annotated[str | None, Query(max_length=64, description="seat token")]
 
@@ -316,12 +317,16 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     # ----- websocket -------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
-    async def ws_game(ws: WebSocket, game_id: str, token: str | None = None, diff: bool = False) -> None:
+    async def ws_game(ws: WebSocket, game_id: str, token: str | None = None, diff: str | None = None) -> None:
         """Pushes this seat's payload (as GET /api/games/{id}) whenever the game changes.
 
         A bad token or game is refused after the handshake with close code 1008 (policy
         violation) and a reason, so browsers can tell it from a network failure."""
         await ws.accept()
+        flag = WS_FLAGS.get((diff or "0").lower())
+        if flag is None:  # after the handshake, as for a bad token: browsers see the reason
+            await ws.close(code=1008, reason="diff must be 1 or 0 (true or false)")
+            return
         try:
             if token is not None and len(token) > 64:
                 raise Forbidden("a valid seat token is required for this game")
@@ -331,7 +336,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             await ws.close(code=1008, reason=safe_detail(e.detail, 120))
             return
         first = await off_loop(service.view_for, game_id, token)
-        await service.hub.serve(ws, game_id, side, first, diff=diff,
+        await service.hub.serve(ws, game_id, side, first, diff=flag,
                                 resync=lambda: off_loop(service.view_for, game_id, token), token=token)
 
     # ----- the browser UI -----------------------------------------------------------------

@@ -131,7 +131,13 @@ class Hub:
         writer = asyncio.create_task(self._writer(conn))
         try:
             while True:
-                msg = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                msg = frame.get("text")
+                if msg is None:  # a binary frame: this protocol is text (RFC 6455 7.4.1, 1003)
+                    await ws.close(code=1003, reason="text frames only: send ping or resync")
+                    break
                 if msg == "ping":
                     conn.queue.put_nowait('{"type":"pong"}')
                 elif msg == "resync" and resync is not None:

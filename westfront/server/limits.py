@@ -48,20 +48,31 @@ class BodyLimit:
                     return
         seen = 0
         started = False
+        overflow = False  # the body ran over: whatever the route answers, the client gets 413
+        replaced = False
 
         async def limited_receive() -> Message:
-            nonlocal seen
+            nonlocal seen, overflow
             msg = await receive()
             if msg["type"] == "http.request":
                 seen += len(msg.get("body", b""))
                 if seen > self.max_bytes:
+                    overflow = True
                     raise BodyTooLarge
             return msg
 
         async def tracking_send(msg: Message) -> None:
-            nonlocal started
+            # FastAPI turns any failure to read a body into its own 400: a chunked body that ran over
+            # the limit is answered 413 all the same
+            nonlocal started, replaced
+            if replaced:
+                return
             if msg["type"] == "http.response.start":
                 started = True
+                if overflow:
+                    replaced = True
+                    await self._refuse(send)
+                    return
             await send(msg)
 
         try:

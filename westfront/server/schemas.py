@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 MAX_SEED = 2**63 - 1
 GAME_ID = r"^[A-Za-z0-9_-]{1,24}$"
@@ -21,6 +21,8 @@ def bad_text(obj: Any, depth: int = 0) -> str | None:
             obj.encode("utf-8")
         except UnicodeEncodeError:
             return "text holds a lone surrogate (not valid Unicode)"
+        if "\x00" in obj:
+            return "text holds a NUL character (\\u0000)"  # PostgreSQL text cannot store one
         return None
     if isinstance(obj, dict):
         items: Any = [x for kv in obj.items() for x in kv]
@@ -68,7 +70,7 @@ class ActionRequest(_Body):
     token: str = Field(max_length=64)
     version: StrictInt = Field(ge=0, le=2**31 - 1, description="the version the client saw; a stale one gets 409")
     action: str = Field(max_length=500, description='action text from "actions", e.g. "move b-inf-1"')
-    diff: bool = Field(default=False, description="answer with view_patch against the view of `version` "
+    diff: StrictBool = Field(default=False, description="answer with view_patch against the view of `version` "
                                                   "(when the server still has it) instead of the full view")
 
 
