@@ -163,6 +163,12 @@ def test_two_server_processes_share_games_moves_and_pushes(pg_url, fog_game):
         assert undo(ca, gid, tr, 6).status_code == 200
         assert undo(cb, gid, tr, 6).status_code == 409
         assert view(cb, gid, tr)["version"] == 7 and "move r-inf-1" in view(cb, gid, tr)["actions"]
+        # issue 38: red claims its invite link through a; b, which knew the link's token, refuses it now
+        claimed = ca.post(f"/api/games/{gid}/claim", json={"token": tr})
+        assert claimed.status_code == 200, claimed.text
+        fresh = claimed.json()["token"]
+        assert cb.get(f"/api/games/{gid}", params={"token": tr}).status_code == 403
+        assert view(cb, gid, fresh)["seat"] == "red" and act(cb, gid, fresh, "move r-inf-1", 8).status_code == 200
 
 
 def test_serve_with_two_workers(pg_url, tmp_path):
