@@ -1,0 +1,74 @@
+"""A person playing the computer over HTTP gets the turn back within the time the level promises
+(issue 33: a D-Day game against `normal` never got past the German's first movement phase)."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+from westfront import api
+from westfront.ai import get_agent
+from westfront.core.state import State
+from westfront.server.app import create_app
+from westfront.server.service import Settings
+from westfront.server.watchdog import promise, safe_exit
+
+from .conftest import act, new_game, token, view, wait_for
+
+
+def test_every_computer_turn_hands_back_within_the_levels_promise(db_url):
+    app = create_app(db_url, Settings(ai_time=2.0, ai_delay=0.0))
+    with TestClient(app) as c:
+        g = new_game(c, seats={"blue": "human", "red": "ai:normal"}, options={"turns": 4})
+        gid, tb = g["id"], token(g, "blue")
+        waits = []
+        while True:
+            v = view(c, gid, tb)
+            if v["status"] == "over":
+                break
+            move = safe_exit(v["actions"]) or v["actions"][0]  # the person ends each phase at once
+            r = act(c, gid, tb, move, v["version"])
+            assert r.status_code == 200, r.text
+            if r.json()["your_turn"] or r.json()["status"] == "over":
+                continue
+            t0 = time.monotonic()
+            wait_for(lambda: (x := view(c, gid, tb))["your_turn"] or x["status"] == "over",
+                     timeout=promise("ai:normal") + 10, every=0.05)
+            waits.append(time.monotonic() - t0)
+        assert len(waits) >= 3 and max(waits) < promise("ai:normal")
+        assert c.get("/api/metrics").json()["ai"]["watchdog"] == {}
+
+
+def dday_german_week_1() -> State:
+    """The position of the report: D-Day (3rd) from the lobby against `normal`, the Allies invading Normandy
+    (here played by the heuristic for the person), the German's first movement phase, ``move DE-21-AD``
+    chosen — where fresh agents used to select and cancel a unit, or switch a move to strategic and back,
+    for ever."""
+    s = api.load("dday-3rd", None, None, 1)
+    s.apply("invade normandy")
+    allies = get_agent("heuristic", seed=1)
+    while not (s.current_player() == "german" and "move DE-21-AD" in {str(a) for a in s.legal_actions()}):
+        assert s.current_player() == "allied" and len(s.history) < 400
+        s.apply(allies.choose(s, "allied"))
+    s.apply("move DE-21-AD")
+    return s
+
+
+def test_the_dday_german_hands_back_to_the_allies_within_normals_promise(db_url):
+    # D-Day §9.1.5 strategic movement: the toggle offered in every German move must not trap the computer
+    position = dday_german_week_1()
+    app = create_app(db_url, Settings(ai_time=2.0, ai_delay=0.0, ai_pool="process", ai_workers=1))
+    with TestClient(app) as c:
+        r = c.post("/api/games/import", json={"save": position.to_json(),
+                                                "seats": {"allied": "human", "german": "ai:normal"}})
+        assert r.status_code == 200, r.text
+        gid, ta = r.json()["id"], r.json()["seats"]["allied"]["token"]
+        t0 = time.monotonic()
+        v = wait_for(lambda: (x := view(c, gid, ta))["your_turn"] and x, timeout=promise("ai:normal"), every=0.2)
+        took = time.monotonic() - t0
+        assert v["current_player"] == "allied" and took < promise("ai:normal")
+        assert c.get("/api/metrics").json()["ai"]["watchdog"] == {}  # the German finished by itself
+        german = v["n_actions"] - len(position.history)
+        assert german < 400, f"the German took {german} actions to hand back"
+        print(f"D-Day German week 1: {german} actions, handed back in {took:.1f} s")
