@@ -414,6 +414,9 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
         return float(ORDER.index(v)) if v in ORDER else 0.0
     if step == "exchange":
         return -float(units()[args[0]].af + units()[args[0]].df)
+    if step == "overstack":  # §9.1.3: give up the weakest; an HQ last (it is what lets a hex hold three)
+        d = units()[args[0]]
+        return -float(d.af + d.df) - (5.0 if d.type == HQ else 0.0)
     if step == "retreat":
         if v == "relinquish":
             return -0.5

@@ -119,8 +119,44 @@ def invasion_candidates(s: Position, sector: str) -> list[str]:
 
 
 def invasion_sea_hexes(s: Position, sector: str) -> list[str]:
-    """§7: the sector's sea invasion hexes with room (at most two units each)."""
-    return [a.sea for a in s.board.arrows if a.sector == sector and a.invasion and len(s.at(a.sea)) < 2]
+    """§7: the sector's sea invasion hexes with room: at most two units each (§3 applies at sea), and room on the
+    coastal hex the invaders must move into (§7.1, §3)."""
+    return [a.sea for a in s.board.arrows if a.sector == sector and a.invasion and len(s.at(a.sea)) < 2
+            and room_for_one(s, landing_stack(s, a.coast))]
+
+
+def invasion_refusal(s: Position, sector: str, sea: str) -> str:
+    """Why no invader may embark for ``sea`` now, citing the rule (the actual cause)."""
+    a = s.board.arrow_by_sea.get(sea)
+    if a is None or not a.invasion or a.sector != sector:
+        return f"{s.rule('7')}: {sea} is not a sea invasion hex of {sector_name(sector)}"
+    if len(s.at(sea)) >= 2:
+        return f"{s.rule('7')}: {sea} already holds two invaders, the most a sea invasion hex takes (§3)"
+    n = len(landing_stack(s, a.coast))
+    return (f"{s.rule('3')}: the invaders at {sea} must move into {a.coast} (§7.1), which would then hold {n + 1} "
+            "Allied units — more than the stacking limit (2, or 3 with a headquarters)")
+
+
+def sector_name(sector: str) -> str:
+    """A sector id as the rulebook names it ("north_sea" -> "North Sea")."""
+    return " ".join(w if w in ("de", "of") else w.capitalize() for w in sector.split("_"))
+
+
+# ----- stacking of units arriving by sea or air (§3, §8, §9.1.3) ------------------------------------------------
+def landing_stack(s: Position, label: str) -> list[str]:
+    """The Allied units that will stand on ``label`` once this week's invaders move in (§7.1): those there now,
+    plus the invaders on the sea invasion hex pointing at it."""
+    ids = [u for u in s.at(label) if s.side_of(u) == "allied"]
+    a = s.board.arrow_by_coast.get(label)
+    if a is not None and a.invasion:
+        ids += [u for u in s.at(a.sea) if s.unit(u)["invader"]]
+    return ids
+
+
+def room_for_one(s: Position, ids: list[str]) -> bool:
+    """§3: whether one more regular (non-HQ) Allied unit fits with ``ids``: 2 regular units, or 3 with an HQ."""
+    hqs = sum(1 for u in ids if units()[u].type == HQ)
+    return len(ids) + 1 <= (3 if hqs else 2)
 
 
 # ----- airborne drops (§8) -------------------------------------------------------------------------------
@@ -154,7 +190,7 @@ def drop_hexes(s: Position) -> tuple[list[str], list[str]]:
                 anchors_inv |= 1 << i
         elif on_land:
             anchors_free |= 1 << i
-    target = b.playable & ~b.mountain & ~s.occupied("german")
+    target = b.playable & ~b.mountain & ~s.occupied("german") & ~_stack_full(s)
     step = m.dilator()
     free = step.flood(anchors_free, m.all_bb, k) & target
     inv_area = step.flood(anchors_inv, m.all_bb, k) & target & ~free
@@ -165,6 +201,46 @@ def drop_hexes(s: Position) -> tuple[list[str], list[str]]:
         if s.g["landed"]["sectors"].get(sector, {}).get("ABI", 0) >= col[2]:
             inv_area = 0
     return [m.label(i) for i in bits(free)], [m.label(i) for i in bits(inv_area)]
+
+
+def _stack_full(s: Position) -> int:
+    """Hexes where one more airborne unit would break the stacking limit (§3, §8), counting the invaders that
+    will move in (§7.1)."""
+    b = s.board
+    m = b.m
+    out = 0
+    for i in bits(s.occupied("allied") & b.land):
+        if not room_for_one(s, landing_stack(s, m.label(i))):
+            out |= 1 << i
+    for a in b.arrows:
+        if a.invasion and not room_for_one(s, landing_stack(s, a.coast)):
+            out |= 1 << m.index[a.coast]
+    return out
+
+
+def drop_refusal(s: Position, label: str) -> str:
+    """Why an airborne unit may not drop on ``label`` now, citing the rule (the actual cause)."""
+    b = s.board
+    m = b.m
+    if label not in m.index:
+        return f"{s.rule('8')}: {label} is not a hex of the map"
+    i = m.index[label]
+    if (b.sea >> i) & 1:
+        return f"{s.rule('8')}: airborne units do not drop on sea hexes ({label})"
+    if (b.neutral >> i) & 1:
+        return f"{s.rule('8')}: {label} is in a neutral country"
+    if (b.mountain >> i) & 1 or (b.impassable >> i) & 1:
+        return f"{s.rule('8')}: airborne units do not drop on mountain hexes ({label})"
+    if s.side_at(label) == "german":
+        return f"{s.rule('8')}: {label} is occupied by German units"
+    here = landing_stack(s, label)
+    if not room_for_one(s, here):
+        coming = sum(1 for u in here if s.unit(u)["invader"])
+        extra = f", {coming} of them invaders about to land (§7.1)" if coming else ""
+        return (f"{s.rule('3')}: {label} would hold {len(here) + 1} Allied units{extra} — more than the stacking "
+                "limit (2, or 3 with a headquarters); §8 drops obey it")
+    return (f"{s.rule('8')}: {label} is more than 5 hexes from every Allied unit on the continent not dropped this "
+            "phase (and from this week's invaders), or the invasion area's airborne limit (Table 5) is used up")
 
 
 # ----- reinforcements (§9.3) and sea movement (§9.4) --------------------------------------------------------

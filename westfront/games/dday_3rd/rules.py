@@ -7,6 +7,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.state import GameInfo, OptionInfo, ScenarioInfo
 from ...core.steps import game_steps
+from . import logistics
 from . import view as V
 from .data import MAP_FILE, SIDES, units
 from .position import Position
@@ -14,7 +15,7 @@ from .sequence import Game, Week
 from .steps_air import TacticalAir
 from .steps_combat import Advance, Attack, Battle, CombatPhase, Exchange, Pick, Plan, Retreat
 from .steps_landing import Airborne, Deploy, Invasion
-from .steps_move import Movement, MoveUnit, PlaceUnit
+from .steps_move import Movement, MoveUnit, Overstack, PlaceUnit
 from .steps_supply import Surplus
 
 INFO = GameInfo(
@@ -60,7 +61,8 @@ RULE_SECTIONS = (
     ("9.1", "Movement on the continent", "movement.py; steps_move.py: MoveUnit"),
     ("9.1.1", "Terrain effect", "board.py: enter_cost; movement.py: _reach (mountain stop, river interdiction)"),
     ("9.1.2", "Dyke in Holland", "board.py: enter_cost; movement.py (no end on D11); combat.py: retreat_ends"),
-    ("9.1.3", "Stacking effects", "movement.py: ends respect stacking (see README)"),
+    ("9.1.3", "Stacking effects", "movement.py: ends respect stacking; steps_move.py: Overstack (the excess "
+     "eliminated at the end of movement); logistics.py: drop_hexes, invasion_sea_hexes (arrivals respect it)"),
     ("9.1.4", "Effect of enemy ZOC", "movement.py: engaged_zoc, _reach"),
     ("9.1.5", "Strategic movement", "movement.py: may_move_strategically; steps_move.py: MoveUnit"),
     ("9.2", "Replacements", "steps_move.py: Movement.on_replace; logistics.py: replaceable"),
@@ -95,7 +97,7 @@ class GameState(Position):
 
     INFO = INFO
     STEPS = game_steps(Game, Week, Deploy, Invasion, Airborne, Movement, MoveUnit, PlaceUnit, CombatPhase, Plan,
-                       Attack, Pick, Battle, Exchange, Retreat, Advance, TacticalAir, Surplus)
+                       Attack, Pick, Battle, Exchange, Retreat, Advance, TacticalAir, Surplus, Overstack)
     __slots__ = ()
 
     def setup(self, scenario: str, options: dict[str, Any]) -> None:
@@ -116,6 +118,15 @@ class GameState(Position):
                 if d.side == "german" and d.setup:
                     self.place(uid, d.setup)
         self.call("game")
+
+    def not_legal_reason(self, text: str) -> str:
+        """The actual reason for a refused hex in a drop's hex choice (§3, §8); otherwise the generic message."""
+        f = self._top()
+        if f is not None and f.get("step") == "hex_choice" and f.get("purpose") == "drop":
+            verb, _, arg = text.partition(" ")
+            if verb == "hex" and arg:
+                return logistics.drop_refusal(self, arg.strip())
+        return super().not_legal_reason(text)
 
     def view(self, player: str | None) -> dict[str, Any]:
         return V.game_view(self, player)

@@ -51,9 +51,9 @@ class Week(Procedure[Position]):
     """One turn (a week): the Allied phases, then the German ones (Table 3)."""
 
     name = "week"
-    stages = ("allied_supply", "allied_supply_trace", "invasion", "airborne", "allied_movement", "allied_combat", "tactical_air",
-              "allied_attrition", "allied_victory", "german_isolation", "german_movement", "german_combat",
-              "german_attrition", "german_victory")
+    stages = ("allied_supply", "allied_supply_trace", "invasion", "airborne", "allied_movement", "allied_stacking",
+              "allied_combat", "tactical_air", "allied_attrition", "allied_victory", "german_isolation",
+              "german_movement", "german_stacking", "german_combat", "german_attrition", "german_victory")
 
     def allied_supply(self, s: Position, f: dict[str, Any]) -> None:
         """§6.2: fighters refresh, air missions end; the Allied player chooses who a full supply point leaves out."""
@@ -116,6 +116,10 @@ class Week(Procedure[Position]):
         s.g["phase"] = "Allied movement"
         s.call("movement", side="allied")
 
+    def allied_stacking(self, s: Position, f: dict[str, Any]) -> None:
+        """§9.1.3: the excess of an over-stacked hex is eliminated at the end of movement."""
+        s.call("overstack", side="allied")
+
     def allied_combat(self, s: Position, f: dict[str, Any]) -> None:
         s.zoc_control()
         s.g["phase"] = "Allied combat"
@@ -158,6 +162,9 @@ class Week(Procedure[Position]):
     def german_movement(self, s: Position, f: dict[str, Any]) -> None:
         s.g["phase"] = "German movement"
         s.call("movement", side="german")
+
+    def german_stacking(self, s: Position, f: dict[str, Any]) -> None:
+        s.call("overstack", side="german")
 
     def german_combat(self, s: Position, f: dict[str, Any]) -> None:
         s.zoc_control()

@@ -120,6 +120,11 @@ class Invasion(Step[Position]):
     def on_done(self, s: Position, f: dict[str, Any]) -> None:
         s.end()
 
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb == "at" and a.args and f["sector"] is not None and f["unit"] is not None:
+            return logistics.invasion_refusal(s, f["sector"], a.args[0])
+        return None
+
 
 class Airborne(Step[Position]):
     """§8: up to three drops; the hex is chosen region first."""
@@ -141,7 +146,8 @@ class Airborne(Step[Position]):
         free, inv = logistics.drop_hexes(s)
         f["unit"] = uid
         f["invasion_area"] = inv
-        s.call("hex_choice", player="allied", question=f"Drop {units()[uid].label}", regions=regions_for(s, free + inv))
+        s.call("hex_choice", player="allied", question=f"Drop {units()[uid].label}", regions=regions_for(s, free + inv),
+               purpose="drop")
 
     def resume(self, s: Position, f: dict[str, Any], ret: Any) -> None:
         uid = f.pop("unit")

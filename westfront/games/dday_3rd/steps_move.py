@@ -159,3 +159,41 @@ class PlaceUnit(Step[Position]):
             logistics.count_landing(s, sector, d, by_air=False)
             s.emit("reinforce", unit=uid, hex=label, rule=s.rule("9.3"), text=f"{d.label} lands at {label}")
         s.end()
+
+
+def over_stacked(s: Position, side: str) -> list[str]:
+    """Hexes where ``side``'s units break the stacking limit (§3), land or sea."""
+    return sorted(h for h, ids in s.index().items() if s.side_of(ids[0]) == side and not s.stack_limit_ok(ids))
+
+
+class Overstack(Step[Position]):
+    """§9.1.3: at the end of a movement phase the excess units of an over-stacked hex are eliminated, the owner
+    choosing which (``lose UNIT``) until every hex is within the limit (§3)."""
+
+    name = "overstack"
+
+    def begin(self, s: Position, f: dict[str, Any]) -> None:
+        if not over_stacked(s, f["side"]):
+            s.end()
+
+    def player(self, s: Position, f: dict[str, Any]) -> str:
+        return str(f["side"])
+
+    def prompt(self, s: Position, f: dict[str, Any]) -> str:
+        hexes = over_stacked(s, f["side"])
+        return (f"Stacking (§9.1.3): {', '.join(hexes)} over the limit at the end of movement — choose the units to "
+                "eliminate")
+
+    def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
+        return [act("lose", u) for h in over_stacked(s, f["side"]) for u in s.at(h)]
+
+    def on_lose(self, s: Position, f: dict[str, Any], uid: str) -> None:
+        s.eliminate(uid, "over the stacking limit at the end of movement", "9.1.3")
+        if not over_stacked(s, f["side"]):
+            s.end()
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb == "lose" and a.args:
+            return (f"{s.rule('9.1.3')}: {a.args[0]} is not in an over-stacked hex; the excess is chosen from "
+                    f"{', '.join(over_stacked(s, f['side']))}")
+        return None
