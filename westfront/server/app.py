@@ -279,6 +279,13 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         (whoever created the game saw it). The browser does this when it opens an invite link."""
         return service.claim(game_id, body.token, str(request.base_url).rstrip("/"))
 
+    @app.post("/api/games/{game_id}/why", tags=["play"], response_model=sc.WhyNot, responses=seat_errors)
+    def post_why(game_id: GameId, body: sc.WhyRequest) -> dict[str, Any]:
+        """Would this action be accepted from this seat now, and if not, why (the refusal a move would get:
+        its rule and the actual reason, nothing this seat may not see). Changes nothing; for the board's
+        answer to a click on something that is not a choice."""
+        return service.why_not(game_id, body.token, body.action)
+
     @app.put("/api/games/{game_id}/notify", tags=["play"], response_model=sc.NotifySettings, responses=seat_errors)
     def put_notify(request: Request, game_id: GameId, body: sc.NotifyRequest) -> dict[str, Any]:
         """Register a webhook URL and/or an e-mail address told when it is this seat's turn (null clears).

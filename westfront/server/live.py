@@ -229,16 +229,10 @@ class LiveGame:
         :meth:`discard` when the commit fails.
         """
         s = self.state
-        if s.is_terminal():
-            raise IllegalAction("the game is over; no action is legal")
+        refused = self._refused_before_rules(side, text)
+        if refused:
+            raise IllegalAction(refused)
         cur = s.current_player()
-        conceding = conceding_side(text)
-        if conceding is not None and conceding != side:
-            raise IllegalAction(f"a seat concedes only for itself: send 'concede {side}'")
-        if cur != side and conceding is None:
-            # the asking seat's own waiting text: the decider's prompt may name its hidden pieces (issue 38)
-            waiting = self.view_of(side).get("prompt") or s.waiting_text()
-            raise IllegalAction(f"not {side}'s decision now: {waiting}")
         log_before = {sd: len(self.visible_log(sd)) for sd in log_sides | {side}}
         try:
             events = s.apply(text)  # raises IllegalAction with the rule, state unchanged
@@ -248,6 +242,34 @@ class LiveGame:
         rec = ActionRecord(ordinal=len(self.actions) + 1, side=side, action=s.history[-1], events=events,
                            hash=s.hash(), barrier=barrier, version=self.version + 1)
         return Applied(rec, events, log_before)
+
+    def _refused_before_rules(self, side: str, text: str) -> str | None:
+        """Why ``side`` may not send ``text`` at all now (game over, out of turn), before any rule is asked."""
+        s = self.state
+        if s.is_terminal():
+            return "the game is over; no action is legal"
+        conceding = conceding_side(text)
+        if conceding is not None and conceding != side:
+            return f"a seat concedes only for itself: send 'concede {side}'"
+        if s.current_player() != side and conceding is None:
+            # the asking seat's own waiting text: the decider's prompt may name its hidden pieces (issue 38)
+            waiting = self.view_of(side).get("prompt") or s.waiting_text()
+            return f"not {side}'s decision now: {waiting}"
+        return None
+
+    def why_not(self, side: str, text: str) -> str | None:
+        """What :meth:`apply` would answer ``side`` for ``text`` — the rule and the actual reason, told as
+        this side may be told it — or None when it is legal. Tried on a copy: nothing changes, nothing is
+        recorded. The board asks it when a player clicks something that is not highlighted."""
+        refused = self._refused_before_rules(side, text)
+        if refused:
+            return refused
+        s = self.state
+        try:
+            s.clone().apply(text)
+        except IllegalAction as e:
+            return refusal(s, side, text, e.reason, self.view_of(side))
+        return None
 
     def accept(self, ap: Applied) -> None:
         """The action is committed: make it part of the live record."""

@@ -110,6 +110,17 @@ class PreviewRequest(_Body):
         max_length=500, description="action texts (each at most 500 characters)")
 
 
+class WhyRequest(_Body):
+    token: str = Field(max_length=64)
+    action: str = Field(max_length=500, description="an action text this seat might send")
+
+
+class WhyNot(BaseModel):
+    version: int
+    legal: bool
+    reason: str | None = Field(description="the refusal the action would get now (its rule and the actual reason); null when legal")
+
+
 class SeatInfo(BaseModel):
     kind: str
     token: str | None

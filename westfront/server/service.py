@@ -538,6 +538,14 @@ class GameService:
                 raise Forbidden("previews are for the seat that must decide now")
             return {"version": g.version, "previews": g.previews(texts[:500])}
 
+    def why_not(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
+        """Whether ``text`` would be accepted from this seat now and, if not, the refusal it would get."""
+        g = self.live(game_id)
+        with g.lock:
+            side = self.seat(g, token)
+            reason = g.why_not(side, text)
+            return {"version": g.version, "legal": reason is None, "reason": reason}
+
     # ----- the record ---------------------------------------------------------------------
     def entitled_to_all(self, g: LiveGame, tokens: list[str]) -> bool:
         """True when the game is over or the caller holds every seat (nothing is hidden from them)."""

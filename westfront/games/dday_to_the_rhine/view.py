@@ -227,7 +227,8 @@ def labels() -> dict[str, Any]:
     names |= dict(EXIT_ZONES) | {"from_marseilles": "From Marseilles"}
     names |= {pid: f"Phantom {pid.rsplit('-', 1)[-1]}" for pid in PHANTOM_IDS}
     names |= dict(U.BOX_TITLES)
-    names |= {rail_area_name(i): c.name for i, c in board().cities.items() if rail_area_name(i) != c.name}
+    # every rail area's name, those already hyphenated (Saint-Lo) too: the board names each one
+    names |= {rail_area_name(i): c.name for i, c in board().cities.items()}
     return {
         "names": names,
         "patterns": [{"match": r"^hm(\d+)$", "name": "hidden marker $1"}],

@@ -722,6 +722,45 @@ class PlayScreen {
     if (hex) this.inspect(hex);
     if (p.your_turn && this.candidates().some((a) => a.clicks.includes(unitId))) return this.clickEntity(unitId, "unit");
     if (hex && p.your_turn && this.candidates().some((a) => a.clicks.includes(hex))) return this.clickEntity(hex, "hex");
+    if (!p.your_turn) return;
+    // not a choice: explain it as what the decision is about (a unit to pick, or a hex to go to)
+    const kinds = new Set(this.candidates().flatMap((a) => Object.values(a.kinds)));
+    if (kinds.has("unit") || !hex) this.whyNot(unitId, "unit");
+    else this.whyNot(hex, "hex");
+  }
+
+  /** The action a click on something not highlighted would have meant, if one can be told: the
+   * selected unit's verb with the clicked hex, or a one-argument verb of the decision with it. */
+  hypothetical(id, kind) {
+    const sel = this.selection[0];
+    const kindOf = (a, x) => a.kinds[x];
+    if (sel) {
+      const a = this.acts.find((x) => x.args.length === 2 && x.args[0] === sel && kindOf(x, x.args[1]) === kind);
+      return a ? `${a.verb} ${sel} ${id}` : null;
+    }
+    const a = this.acts.find((x) => x.args.length === 1 && kindOf(x, x.args[0]) === kind);
+    return a ? `${a.verb} ${id}` : null;
+  }
+
+  /** A click on something that is not a choice says why: the engine's refusal (its rule and the
+   * actual reason, as this seat may be told it), or what the decision is about. */
+  async whyNot(id, kind) {
+    const p = this.current();
+    const text = this.hypothetical(id, kind);
+    const what = kind === "unit" ? this.nameOf(id) : `Hex ${id}`;
+    let reason = null;
+    if (text) {
+      try {
+        const r = await post(`/api/games/${this.id}/why`, { token: this.tokens[p.seat], action: text });
+        if (r.legal) return;
+        reason = r.reason;
+      } catch { /* the explanation is optional help */ }
+    }
+    // a click that only inspects, in a decision that is not about such things, stays quiet
+    if (!reason && !this.candidates().some((a) => Object.values(a.kinds).includes(kind))) return;
+    const t = reason ? toast(`Not possible: ${this.labels.prose(reason)}`, "error", 7000)
+      : toast(`${what} is not a choice now — ${this.labels.prose(p.prompt || "")} (the choices are highlighted)`, "info", 6000);
+    t.dataset.testid = "refusal";
   }
 
   inspect(hex) {
@@ -736,6 +775,7 @@ class PlayScreen {
     const sel = [...this.selection, id];
     const cands = this.candidates().filter((a) => a.clicks.includes(id));
     if (!cands.length) {
+      this.whyNot(id, kind);  // asked with the selection the click was meant for
       if (this.selection.length) { this.selection = []; this.render(); }
       return;
     }
