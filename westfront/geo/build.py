@@ -37,7 +37,7 @@ from .chains import chain_start, order_chains, side_corners
 from .checks import run_checks
 from .countries import hex_countries
 from .geometry import build_geometry
-from .land import build_land, water_fraction_between
+from .land import build_land, land_joins, water_fraction_between
 from .project import LAEA, SQRT3, GridTransform, pixel_to_axial
 from .rivers import EdgeGraph, apply_banks, build_network, course_on_map, load_rivers, trace_course
 from .spec import GameInputs, load_inputs
@@ -240,7 +240,9 @@ def build_map_and_geometry(
     river_info = _rivers(spec, cells, tf, land, terrain, box_ll, sides, ms, log)
     log.lap("rivers")
 
-    # all-sea hexsides between land hexes
+    # all-sea hexsides between land hexes: the straight line between the centres runs mostly over
+    # water and (when the spec sets ``sea_side_land_join``) no piece of land joins the two hexes
+    join = land_spec.get("sea_side_land_join")
     for i in range(len(cells)):
         if not ms.is_land(i):
             continue
@@ -248,8 +250,11 @@ def build_map_and_geometry(
             if j <= i or not ms.is_land(j):
                 continue
             wf = water_fraction_between(land.land, tuple(cells.centers[i]), tuple(cells.centers[j]))
-            if wf >= float(land_spec.get("sea_side_water", 0.5)):
-                sides.setdefault((i, j), {"features": set(), "name": None})["features"].add("sea")
+            if wf < float(land_spec.get("sea_side_water", 0.5)):
+                continue
+            if join is not None and land_joins(land.land, cells.polys[i], cells.polys[j], float(join)):
+                continue
+            sides.setdefault((i, j), {"features": set(), "name": None})["features"].add("sea")
     ms.barriers["sea"] = {k for k, v in sides.items() if "sea" in v["features"]}
 
     side_notes, renamed = _apply_side_overrides(ms, ovr.get("hexside", []), sides)

@@ -99,6 +99,24 @@ def water_fraction_between(land: shapely.Geometry, a: tuple[float, float], b: tu
     return float(1.0 - shapely.contains_xy(land, xs, ys).mean())
 
 
+def land_joins(land: shapely.Geometry, a: Polygon, b: Polygon, min_share: float) -> bool:
+    """Whether one piece of land inside two neighbouring hexes holds at least ``min_share`` of a hex's
+    area in each of them: the coast runs on from one hex into the other, so the water the straight
+    line between their centres crosses is a bay or a bend of the coast, not a sea between them
+    (coastal hex centres often lie offshore: the Utah-Omaha hex's in the Baie des Veys, the west
+    Cotentin's off Coutances and Granville). The hexes are grown by a hair so that their common
+    side, whose corners two polygons compute a few ulps apart, does not split the land."""
+    eps = 1e-6
+    region = shapely.union(a.buffer(eps), b.buffer(eps))
+    need = min_share * a.area
+    for piece in shapely.get_parts(shapely.intersection(land, region)):
+        if not isinstance(piece, Polygon):
+            continue
+        if shapely.intersection(piece, a).area >= need and shapely.intersection(piece, b).area >= need:
+            return True
+    return False
+
+
 def as_multipolygon(g: shapely.Geometry) -> MultiPolygon:
     if isinstance(g, MultiPolygon):
         return g
