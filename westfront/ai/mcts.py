@@ -18,7 +18,11 @@ used for card and wargames with dice and fog of war):
   ``prior_temperature``), so the cheap heuristics steer the search and search fixes
   their mistakes; unvisited actions start at their siblings' mean (first-play urgency);
 - a new leaf is played on for ``rollout_depth`` decisions by a softmax over the same
-  priors, then scored by the game's ``evaluate`` (both in westfront.ai.hooks).
+  priors, then scored by the game's ``evaluate`` (both in westfront.ai.hooks);
+- backup: with two seats an edge gets the value from its chooser's view (the other
+  seat's is its negation); with three or more competing seats (Race to the Rhine's
+  commanders) the leaf is evaluated for every seat that chose on the path and each edge
+  backs up its own chooser's value, as OpenSpiel's MCTS backs up the returns of every player.
 
 Budgets: ``iterations`` (reproducible: same seed, same move) and/or ``time_budget``
 seconds (a cap; the caller's ``time_budget`` caps it further). The move played is
@@ -78,7 +82,7 @@ class Edge:
 
     prior: float
     visits: int = 0
-    total: float = 0.0  # sum of values from the view of the player who chose this action
+    total: float = 0.0  # sum of values from the view of the player who chose this action (his own seat's value)
     outcomes: dict[Outcome, Node] = field(default_factory=dict)
 
     @property
@@ -105,6 +109,14 @@ def same_position(sample: State, state: State) -> bool:
     re-sampled, so the game's scores of an action list are the same in both."""
     g, h = sample.g, state.g
     return len(g) == len(h) and all(k == "rng" or (k in h and v == h[k]) for k, v in g.items())
+
+
+def seat_count(state: State) -> int:
+    """How many sides take part (a 1-4 player game seats fewer than it lists)."""
+    try:
+        return len(state.INFO.seated(state.options))
+    except ValueError:
+        return len(state.INFO.players)
 
 
 @dataclass
@@ -158,6 +170,7 @@ class MCTSAgent:
         self.prior_margin = prior_margin  # keep the best-prior move unless search finds one this much better
         self.confident = confident  # play the best-prior move unsearched when its prior is at least this
         self._kept: tuple[list[str], Node] | None = None  # (history after our move, the node it led to)
+        self._many = False  # more than two seats play: values are backed up per seat, not negated
         self.rng = random.Random(seed)
         self.guard = CycleGuard()
         self.report = SearchReport()
@@ -194,6 +207,7 @@ class MCTSAgent:
                 self._kept = None
                 return candidates[top]  # the budget goes where the decision is open
             scored = (candidates, scores)
+        self._many = seat_count(state) > 2
         root = self._reused_root(state) if self.reuse else None
         self.report.reused = root.visits if root is not None else 0
         root = root or Node()
@@ -280,6 +294,17 @@ class MCTSAgent:
                 break
             node = child
         value = self._rollout(sim, side, hooks)
+        if self._many:
+            # three or more competing seats: one value per seat, each mover's edge backs up its own (as
+            # OpenSpiel's MCTS backs up the returns of every player); negation is right only for two
+            values = {side: value}
+            for mover in {m for _, _, m in path} - {side}:
+                values[mover] = self._evaluate(sim, mover, hooks)
+            for n, edge, mover in path:
+                n.visits += 1
+                edge.visits += 1
+                edge.total += values[mover]
+            return
         for n, edge, mover in path:
             n.visits += 1
             edge.visits += 1
