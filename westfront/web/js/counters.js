@@ -72,8 +72,15 @@ export function drawCounter(u, size, layer = {}, opts = {}) {
   g.append(sym);
   g.append(svg("text", { x: 0, y: s * 0.44, class: "factors", fill: ink }, u.factors ?? ""));
   if (u.max_steps && u.max_steps > 1) {
+    // pips down the right edge, closer and in two columns when many (Race's six supply slots) — never off the counter
+    const room = s * 0.62 - 4;
+    const cols = (room / (u.max_steps - 1) < 3.6) ? 2 : 1;
+    const rows = Math.ceil(u.max_steps / cols);
+    const gap = Math.min(5.5, room / Math.max(1, rows - 1));
+    const r = Math.min(1.9, gap * 0.38);
     for (let i = 0; i < u.max_steps; i++) {
-      g.append(svg("circle", { cx: s / 2 - 3.5, cy: -s * 0.12 + i * 5.5, r: 1.9, class: i < u.steps ? "pip" : "pip lost",
+      const col = Math.floor(i / rows), row = i % rows;
+      g.append(svg("circle", { cx: s / 2 - 3.5 - col * (2 * r + 1.5), cy: -s * 0.12 + row * gap, r, class: i < u.steps ? "pip" : "pip lost",
         fill: i < u.steps ? ink : "none", stroke: ink }));
     }
   }
