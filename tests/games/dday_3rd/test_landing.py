@@ -242,3 +242,58 @@ def test_illegal_landing_is_refused_with_the_rule():
     with pytest.raises(IllegalAction, match="9.3.1"):
         s.apply("land US-1-ID")
     assert s.hash() == before
+
+
+def test_a_unit_that_ends_its_move_on_an_invasion_hex_may_sail():
+    # D-Day §9.4: a unit that ENDS its movement on an invasion hex (or a free port) may sail back to Britain, not
+    # only one that has not moved
+    s = empty(week=5)
+    s.g["mulberries"] = {"S33": "normandy"}
+    s.set_control("S33", "allied")
+    put(s, "US-1-ID", "T34")
+    start(s, "movement", side="allied")
+    assert "sail US-1-ID" not in labels(s.legal_actions())
+    s.apply("move US-1-ID")
+    s.apply("to S33")
+    assert s.unit("US-1-ID")["moved"] and "sail US-1-ID" in labels(s.legal_actions())
+    s.apply("sail US-1-ID")
+    assert s.unit("US-1-ID")["box"] == "britain"
+    # D-Day §9.4: it comes back "at some later week", not as a reinforcement this week
+    assert "US-1-ID" not in logistics.available_in_britain(s)
+
+
+def test_a_unit_that_moved_into_an_invasion_hex_in_german_zoc_may_not_sail():
+    # D-Day §9.4: a unit that moves into a coastal invasion hex in German ZOC must fight; one that began the phase
+    # there may sail regardless of the ZOC
+    s = empty(week=5)
+    s.g["mulberries"] = {"S33": "normandy"}
+    s.set_control("S33", "allied")
+    put(s, "US-2-ID", "S33")
+    put(s, "US-1-ID", "T34")
+    put(s, "DE-352-ID", "T33")
+    start(s, "movement", side="allied")
+    assert "sail US-2-ID" in labels(s.legal_actions())
+    s.apply("move US-1-ID")
+    s.apply("to S33")
+    assert "sail US-1-ID" not in labels(s.legal_actions())
+    before = s.hash()
+    with pytest.raises(IllegalAction, match=r"D-Day 9.4: US 1 ID moved into the invasion hex S33, which is in German ZOC"):
+        s.apply("sail US-1-ID")
+    assert s.hash() == before
+
+
+def test_sail_refusals_name_the_reason():
+    # D-Day §9.4: the refusal names the actual cause: not a port, a port in German ZOC
+    s = empty(week=5)
+    put(s, "US-1-ID", "T34")
+    put(s, "US-2-ID", "TT32")  # a coastal port (not a fortress)
+    start(s, "movement", side="allied")
+    with pytest.raises(IllegalAction, match=r"D-Day 9.4: .* at T34, which is neither an invasion hex nor a port"):
+        s.apply("sail US-1-ID")
+    assert "sail US-2-ID" in labels(s.legal_actions())
+    m = s.board.m
+    german = next(m.label(n) for n in m.nbrs[m.index["TT32"]] if (s.board.land >> n) & 1)
+    put(s, "DE-352-ID", german)
+    assert s.in_zoc("TT32", "german")
+    with pytest.raises(IllegalAction, match=r"D-Day 9.4: the port TT32 is in German ZOC"):
+        s.apply("sail US-2-ID")

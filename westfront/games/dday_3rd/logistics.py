@@ -95,8 +95,10 @@ def _kinds() -> dict[str, tuple[object, ...]]:
 
 
 def available_in_britain(s: Position) -> list[str]:
-    """§9.3.1: Allied units in Britain whose arrival week has come."""
-    return [u for u in s.in_box("britain", "allied") if units()[u].arrival <= s.week]
+    """§9.3.1: Allied units in Britain whose arrival week has come; not one that sailed back this week (§9.4: it
+    comes again "at some later week")."""
+    state = s.g["units"]
+    return [u for u in s.in_box("britain", "allied") if units()[u].arrival <= s.week and not state[u]["moved"]]
 
 
 # ----- invasion (§7) ---------------------------------------------------------------------------------
@@ -333,17 +335,42 @@ def _open_entry_points(s: Position) -> list[tuple[str, str | None]]:
 
 
 def may_sail(s: Position, uid: str) -> bool:
-    """§9.4: from an invasion hex, a coastal port free of German ZOC or a controlled in-land port, back to Britain."""
+    """§9.4: back to Britain from an invasion hex (one that began the phase there, regardless of German ZOC, or one
+    that moved there — not into German ZOC), a coastal port free of German ZOC or a controlled in-land port; a unit
+    that has moved may sail from where its move ended."""
+    return sail_refusal(s, uid) is None
+
+
+def sail_refusal(s: Position, uid: str) -> str | None:
+    """Why ``uid`` may not sail back to Britain now (§9.4), citing the rule; None when it may."""
+    r = s.rule("9.4")
+    if uid not in s.g["units"] or s.side_of(uid) != "allied":
+        return f"{r}: only Allied units on the continent sail back to Britain"
     u = s.unit(uid)
     lab = u["hex"]
-    if lab is None or u["invader"] or s.side_of(uid) != "allied":
-        return False
+    label = units()[uid].label
+    if lab is None:
+        return f"{r}: {label} is not on the map"
+    if u["invader"]:
+        return f"{r}: {label} is invading from {lab} and must move into its coastal hex (§7.1)"
     b = s.board
+    if not (b.land >> b.m.index[lab]) & 1:
+        return f"{r}: {label} is at sea"
+    if u["moved"] and lab in s.g["mulberries"] and s.in_zoc(lab, "german"):
+        return f"{r}: {label} moved into the invasion hex {lab}, which is in German ZOC: it must fight, not sail"
     if lab in s.g["mulberries"]:
-        return True
+        return None
     if lab in b.inland_by_hex:
-        return inland_controlled(s, lab)
-    return "port" in b.m.features[b.m.index[lab]] and lab not in NO_REINFORCEMENT and not s.in_zoc(lab, "german")
+        if inland_controlled(s, lab):
+            return None
+        return f"{r}: the in-land port {lab} is not controlled (an Allied unit on it and no German unit in its perimeter, §9.3.2)"
+    if "port" not in b.m.features[b.m.index[lab]]:
+        return f"{r}: {label} is at {lab}, which is neither an invasion hex nor a port"
+    if lab in NO_REINFORCEMENT:
+        return f"{r}: {lab} (Emden or Bremen) serves only for supply; units neither arrive nor leave there (§9.3)"
+    if s.in_zoc(lab, "german"):
+        return f"{r}: the port {lab} is in German ZOC"
+    return None
 
 
 def france_south_clear(s: Position) -> bool:
@@ -374,5 +401,5 @@ def german_replacement_hexes(s: Position, uid: str) -> list[str]:
 
 __all__ = ["AIRBORNE", "available_in_britain", "count_landing", "current_invasion", "drop_candidates", "drop_hexes",
            "entry_points_now", "france_south_clear", "german_replacement_hexes", "invasion_candidates",
-           "invasion_sea_hexes", "invasion_week_of", "landing_hexes", "may_invade_now", "may_sail",
+           "invasion_sea_hexes", "invasion_week_of", "landing_hexes", "may_invade_now", "may_sail", "sail_refusal",
            "reinforcement_candidates", "replaceable", "representatives", "room", "sector_room"]

@@ -30,7 +30,7 @@ class Movement(Step[Position]):
         out = [act("move", u) for u in movement.movable(s, side)]
         if side == "allied":
             out += [act("land", u) for u in logistics.reinforcement_candidates(s)]
-            out += [act("sail", u) for u in s.on_map(side) if not s.unit(u)["moved"] and logistics.may_sail(s, u)]
+            out += [act("sail", u) for u in s.on_map(side) if logistics.may_sail(s, u)]
             out += [act("replace", u) for u in logistics.replaceable(s, side)]
         else:
             out += [act("replace", u) for u in logistics.replaceable(s, side)
@@ -68,6 +68,9 @@ class Movement(Step[Position]):
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
         if a.verb == "move" and a.args:
             return f"{s.rule('9.1')}: {a.args[0]} cannot move now (not yours, already moved, dropped or pinned)"
+        if a.verb == "sail" and a.args:
+            return logistics.sail_refusal(s, a.args[0]) if f["side"] == "allied" else \
+                f"{s.rule('9.4')}: only the Allies move by sea"
         if a.verb == "land" and a.args:
             return f"{s.rule('9.3.1')}: {a.args[0]} cannot land now (availability, Table 5, 12 by sea, supply room)"
         return None
