@@ -300,8 +300,10 @@ class PlayScreen {
     this.labels.setExtra(v.labels);
     const say = (x) => this.labels.prose(x);
     this.hdrTurn.textContent = say(v.turn_label || (v.turn ? `Turn ${v.turn}` : ""));
-    this.hdrPhase.textContent = say(v.phase || "");
-    this.hdrPhase.title = say(v.phase || "");
+    // a finished game says so, not the phase it stopped in ("Allied activation")
+    const phase = p.result ? "Game over" : say(v.phase || "");
+    this.hdrPhase.textContent = phase;
+    this.hdrPhase.title = phase;
     this.renderSeats(p);
     this.undoBtn.disabled = !p.can_undo;
     this.undoBtn.title = p.can_undo ? "take back your last action" : `cannot undo: ${p.undo_reason}`;
@@ -579,7 +581,8 @@ class PlayScreen {
     clear(this.status);
     const say = (x) => this.labels.prose(x);
     this.status.append(el("h3", {}, say(v.turn_label || "Status")));
-    if (v.phase) this.status.append(el("div", { class: "phase-line" }, say(v.phase)));
+    if (p.result) this.status.append(el("div", { class: "phase-line" }, "Game over"));
+    else if (v.phase) this.status.append(el("div", { class: "phase-line" }, say(v.phase)));
     const budgets = v.budgets || {};
     const rows = Object.entries(budgets).filter(([, b]) => b && Object.keys(b).length);
     if (rows.length) {
@@ -596,9 +599,45 @@ class PlayScreen {
       this.status.append(el("div", { class: "statusline engagement", "data-testid": "engagement" },
         `${eng.declared ? "Attack on" : "Building an attack on"} ${eng.targets.map((h) => this.nameOf(h)).join(", ")}: ${who}`));
     }
-    if (p.result) this.status.append(el("div", { class: "result" }, `${p.result.winner ? this.sideName(p.result.winner) + " wins" : "Draw"}: ${say(p.result.reason)}`));
+    if (p.result) this.status.append(this.summaryCard(p));
     if (p.result) this.showPlans();
     if (p.status === "broken") this.status.append(el("div", { class: "error" }, "This game's record is damaged; see the server log."));
+  }
+
+  /** The end of a game: who won and by which rule, when it ended, and the replay, a rematch and
+   * the lobby one click away. */
+  summaryCard(p) {
+    const r = p.result;
+    const say = (x) => this.labels.prose(x);
+    const turn = say((p.view || {}).turn_label || "");
+    const box = el("div", { class: "summary", "data-testid": "summary" },
+      el("div", { class: "result" }, r.winner ? `${this.sideName(r.winner)} wins` : "No winner",
+        r.level ? el("span", { class: "muted" }, ` — ${say(String(r.level).replace(/_/g, " "))}`) : ""),
+      r.reason ? el("div", {}, say(r.reason)) : null,
+      turn ? el("div", { class: "muted small" }, `Ended in ${turn}`) : null,
+      el("div", { class: "choices" },
+        el("a", { class: "btn primary", href: `/replay/${this.id}` }, "Watch the replay"),
+        this.canRematch(p) ? el("button", { class: "btn", "data-testid": "rematch", onclick: () => this.rematch(p) }, "Rematch") : null,
+        el("a", { class: "btn", href: "/" }, "Lobby")));
+    return box;
+  }
+
+  /** A rematch is offered where this browser holds every human seat (against the computer, or hotseat). */
+  canRematch(p) {
+    return Object.entries(p.seats || {}).every(([sd, kind]) => kind !== "human" || sd in this.tokens);
+  }
+
+  /** The same game, scenario, options and seats, with fresh dice; this browser takes the same seats. */
+  async rematch(p) {
+    const mine = Object.keys(this.tokens);
+    try {
+      const rec = await get(`/api/games/${this.id}/log?token=${encodeURIComponent(this.tokens[mine[0]])}`);
+      const r = await post("/api/games", { game: rec.game, scenario: rec.scenario, options: rec.options, seats: p.seats });
+      for (const sd of mine) rememberSeat(r.id, sd, r.seats[sd].token, { game: rec.game });
+      location.href = `/play/${r.id}`;
+    } catch (err) {
+      toast(err.message, "error", 8000);
+    }
   }
 
   /** Once the game is over, the AI seats' plans below the status (aiplan.js; fetched once). */
