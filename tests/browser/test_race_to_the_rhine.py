@@ -69,3 +69,18 @@ def test_a_full_turn_with_a_combat_then_a_truck_route(page, server):
     expect(prompt).to_contain_text("action 2 of 2")
     expect(page.locator("[data-testid=log]")).to_contain_text("1 ammo trucked from Landing Zone")
     shot(page, "rtr-02-truck-route")
+
+
+def test_the_lobby_offers_the_base_game_and_the_expansion_with_their_seats(page, server):
+    # rttr 10.2 / rttr 1: option patch_devers switches between the base game and the expansion; the side list
+    # follows the game's seatings (base 2 players: Montgomery and Patton; with Patch-Devers: Patch-Devers, Patton)
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=start]")
+    page.select_option("#ng-game", "race-to-the-rhine")
+    page.select_option("#opt-players", "2")
+    sides = page.locator("#ng-side option")
+    expect(sides).to_have_text(["Patch Devers", "Patton"])
+    page.uncheck("#opt-patch_devers")
+    expect(sides).to_have_text(["Patton", "Montgomery"])
+    page.select_option("#opt-players", "1")
+    expect(sides).to_have_text(["Bradley"])
