@@ -361,3 +361,33 @@ def test_a_name_resolving_to_a_private_address_is_refused_when_the_notice_goes()
         assert hook.calls == 0
     finally:
         hook.close()
+
+
+class DripSmtp(Drip):
+    """An SMTP server that never finishes its greeting: a continuation line every ``every`` seconds."""
+
+    def _drip(self, conn: socket.socket) -> None:
+        with conn:
+            try:
+                while not self.closed.is_set():
+                    conn.sendall(b"220-still greeting\r\n")
+                    time.sleep(self.every)
+            except OSError:
+                return
+
+
+def test_a_mail_server_that_drips_its_greeting_is_cut_off_at_the_deadline(db_url):
+    drip = DripSmtp(every=0.3)
+    try:
+        settings = Settings(ai_time=0.2, smtp=f"127.0.0.1:{drip.sock.getsockname()[1]}", notify_backoff=30.0,
+                            notify_poll=0.1, notify_deadline=1.0)
+        with TestClient(create_app(db_url, settings)) as c:
+            g = new_game(c)
+            c.put(f"/api/games/{g['id']}/notify", json={"token": token(g, "red"), "email": "red@example.org"})
+            t0 = time.monotonic()
+            assert act(c, g["id"], token(g, "blue"), "end", 0).status_code == 200
+            wait_for(lambda: any(r["attempts"] == 1 for r in outbox_rows(db_url)), timeout=6)
+            assert time.monotonic() - t0 < 3.0
+            assert "mail took longer than 1 s" in outbox_rows(db_url)[0]["last_error"]
+    finally:
+        drip.close()

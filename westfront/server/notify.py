@@ -301,13 +301,13 @@ class Notifier:
             status = conn.getresponse().status
         except OSError:
             if time.monotonic() >= end:
-                raise TimeoutError(f"webhook took longer than {self.deadline:g} s: given up") from None
+                raise TimeoutError(f"webhook took longer than {self.deadline:g} s: cut off") from None
             raise
         finally:
             dog.cancel()
             conn.close()
         if time.monotonic() >= end:
-            raise TimeoutError(f"webhook took longer than {self.deadline:g} s: given up")
+            raise TimeoutError(f"webhook took longer than {self.deadline:g} s: cut off")
         if not 200 <= status < 300:
             raise OSError(f"webhook answered {status}")
 
@@ -328,7 +328,7 @@ class Notifier:
             smtp.quit()
         except (OSError, smtplib.SMTPException):
             if time.monotonic() >= end:
-                raise TimeoutError(f"mail took longer than {self.deadline:g} s: given up") from None
+                raise TimeoutError(f"mail took longer than {self.deadline:g} s: cut off") from None
             raise
         finally:
             dog.cancel()
