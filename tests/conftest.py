@@ -30,8 +30,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 # ----- no process outlives the test run (issue 33) ----------------------------------------
 # pools shut down without waiting: their workers get this long to finish
 LEFTOVER_GRACE_S = float(os.environ.get("WESTFRONT_LEFTOVER_GRACE_S", "15"))
-# the tracker multiprocessing starts once per process: it ends with this process (its pipe closes)
-EXEMPT = ("multiprocessing.resource_tracker", "execnet", "xdist")
+# the tracker multiprocessing starts once per process ends with this process (its pipe closes); pytest-xdist
+# workers (execnet gateways) are shut down after this hook runs
+EXEMPT = ("multiprocessing.resource_tracker", "execnet", "xdist", "exec(eval(sys.stdin.readline()))")
 PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
 
 
