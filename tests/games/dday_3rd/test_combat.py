@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from westfront.core.errors import IllegalAction
 from westfront.games.dday_3rd import combat as C
 from westfront.testing.dice import forced_dice
 
@@ -262,7 +265,55 @@ def test_successful_invasion_must_advance_and_makes_a_mulberry():
     put(s, "US-1-ID", "R33", invader=True)
     put(s, "BR-50-ID", "R33", invader=True)
     start(s, "combat", side="allied")
+    # D-Day §7.1: the invaders' attack is owed: `done` waits until it is declared
+    assert "done" not in labels(s.legal_actions())
+    s.apply("attack S33")
+    assert s.frame()["attackers"] == ["US-1-ID", "BR-50-ID"]
+    s.apply("declare")
     with forced_dice(s, 4):  # 4:1 row 4: DE
         s.apply("done")
     assert s.g["mulberries"] == {"S33": "normandy"}
     assert s.unit("US-1-ID")["hex"] == "S33" and s.unit("BR-50-ID")["hex"] == "S33"
+
+
+def test_no_advance_into_a_clear_hex_after_a_multi_hex_attack():
+    # D-Day §10.4.3: advance only into terrain that doubled the defender, never into a clear hex — also when the
+    # attack took a town (Lille, N21) and a clear hex (M21) together
+    s = empty()
+    put(s, "DE-85-ID", "N21")
+    put(s, "DE-89-ID", "M21")
+    put(s, "US-2-AD", "M20")
+    put(s, "US-3-AD", "M20")
+    put(s, "US-4-AD", "N22")
+    put(s, "US-5-AD", "N22")
+    start(s, "combat", side="allied")
+    for a in ("attack N21", "add US-2-AD", "add US-3-AD", "add US-4-AD", "add US-5-AD", "also M21"):
+        s.apply(a)
+    assert s.preview("declare")["odds"] == "1:1"  # 20 against 2x5 + 3
+    s.apply("declare")
+    with forced_dice(s, 6):  # 1:1 row 6 is DR
+        s.apply("done")
+    if s.frame()["step"] == "retreat":
+        while s.frame()["step"] == "retreat":
+            s.apply(labels(s.legal_actions())[0])
+    acts = labels(s.legal_actions())
+    assert not s.at("N21") and not s.at("M21")
+    assert "advance US-2-AD N21" in acts and "advance US-2-AD M21" not in acts
+
+
+def test_close_air_defence_over_any_allied_hex():
+    # D-Day §11.1: close air defence may go to any hex occupied by Allied units, not only those next to a German
+    # unit now (the German moves before it attacks); a refusal names the cause
+    s = empty(week=5)
+    put(s, "US-1-ID", "T34")
+    put(s, "US-2-ID", "X38")
+    put(s, "DE-352-ID", "T33")
+    start(s, "tactical_air")
+    acts = labels(s.legal_actions())
+    assert "cad T34" in acts and "cad X38" in acts
+    with pytest.raises(IllegalAction, match=r"D-Day 11.1: close air defence goes to a hex occupied by Allied units; "
+                                            r"T35 holds none"):
+        s.apply("cad T35")
+    s.apply("cad X38")
+    with pytest.raises(IllegalAction, match=r"D-Day 11.1: X38 already has close air defence"):
+        s.apply("cad X38")

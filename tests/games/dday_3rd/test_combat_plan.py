@@ -306,3 +306,25 @@ def test_the_completed_plan_always_meets_every_requirement():
         _check_complete(s, side, combats)
         checked += 1
     assert checked == 120
+
+
+def test_invaders_must_attack_a_german_fortress_coast():
+    # D-Day §7.1: invaders whose coastal hex holds German units must attack it, even a fortress (no ZOC out of it,
+    # §4.1): `done` is refused with the rule and the reason until the attack is declared, and it cannot be cancelled
+    s = empty(week=1)
+    s.g["invasions"] = [{"sector": "le_havre", "week": 1}]
+    arrow = s.board.arrow_by_coast["R30"]  # Le Havre
+    put(s, "DE-346-STD", "R30")
+    put(s, "US-1-ID", arrow.sea, invader=True, fresh=True)
+    s.g["invasion_units"] = ["US-1-ID"]
+    start(s, "combat", side="allied", stage=None)
+    acts = labels(s.legal_actions())
+    assert "done" not in acts and "attack R30" in acts
+    before = s.hash()
+    with pytest.raises(IllegalAction, match=r"D-Day 7.1: the invaders at sea must attack the German units in R30"):
+        s.apply("done")
+    assert s.hash() == before
+    s.apply("attack R30")
+    assert "cancel" not in labels(s.legal_actions()) and "remove US-1-ID" not in labels(s.legal_actions())
+    s.apply("declare")
+    assert "done" in labels(s.legal_actions())

@@ -231,6 +231,11 @@ def _nearest(s: Position, i: int) -> int:
     return best
 
 
+def _nearest_german(s: Position, i: int) -> int:
+    m = s.board.m
+    return min((m.distance(i, h) for h in bits(s.occupied("german") & s.board.land)), default=99)
+
+
 def contact_value(s: Position, uid: str, label: str) -> float:
     """Ending in enemy ZOC commits the unit to attack (§10): good at 3:1 or better, bad below 2:1."""
     side = s.side_of(uid)
@@ -381,6 +386,8 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
             c = {"targets": [args[0]], "attackers": C.eligible_attackers(s, side, [args[0]], f["combats"]),
                  "defenders": C.open_units(s, args[0], hit), "air": None}
             bonus = threat_to_supply(s, args[0]) if side == "allied" else 0.0
+            if args[0] in C.owed_invasions(s, side, f["combats"]):
+                bonus += 3.0  # §7.1: owed before the plan may close
             return attack_value(s, c) - 0.2 + bonus
         if v == "withdraw":
             return -1.0
@@ -427,8 +434,8 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
     if step == "advance":
         return 0.2 if v == "advance" else 0.0
     if step == "tactical_air":
-        if v == "cad":
-            return 0.3
+        if v == "cad":  # §11.1: worth it where a German unit can come and attack
+            return 0.35 - 0.05 * min(_nearest_german(s, s.board.m.index[args[0]]), 12)
         if v == "interdict":
             return 0.2
         if v == "river":

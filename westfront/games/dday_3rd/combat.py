@@ -358,10 +358,27 @@ def _next_id(combats: list[Combat]) -> int:
     return max((c["id"] for c in combats), default=0) + 1
 
 
+def owed_invasions(s: Position, side: str, combats: list[Combat]) -> list[str]:
+    """§7.1: coastal hexes holding German units whose invaders (still at sea) are in no declared attack yet: the
+    invaders must attack them, as a whole, even where ZOC does not oblige it (a fortress, §4.1)."""
+    if side != "allied":
+        return []
+    b = s.board
+    taken, _ = committed(s, combats)
+    out = set()
+    for uid in s.on_map("allied"):
+        here = s.unit(uid)["hex"]
+        arrow = b.arrow_by_sea.get(here or "")
+        if arrow is not None and uid not in taken and s.side_at(arrow.coast) == "german":
+            out.add(arrow.coast)
+    return sorted(out)
+
+
 def plan_problems(s: Position, side: str, combats: list[Combat]) -> list[str]:
     """What the declared attacks still leave undone (for prompts and tests)."""
     taken, hit = committed(s, combats)
-    out = [f"{s.defn(u).label} must attack" for u in must_attack(s, side) if u not in taken]
+    out = [f"the invaders must attack {h} (§7.1)" for h in owed_invasions(s, side, combats)]
+    out += [f"{s.defn(u).label} must attack" for u in must_attack(s, side) if u not in taken]
     out += [f"{s.defn(u).label} ({s.unit(u)['hex']}) must be attacked"
             for u in sorted(required_units(s, side, combats) - hit)]
     return out
@@ -410,6 +427,6 @@ def advance_ends(s: Position, uid: str, vacated: list[str]) -> list[str]:
 
 
 __all__ = ["Combat", "advance_ends", "automatic_defeat", "bits", "carpet_bombed", "committed", "copy_combat", "complete_plan", "defenders",
-           "eligible_attackers", "exchange_loser", "from_sea", "hex_multiplier", "must_attack", "must_be_attacked",
+           "eligible_attackers", "exchange_loser", "owed_invasions", "from_sea", "hex_multiplier", "must_attack", "must_be_attacked",
            "odds_index", "odds_text", "open_units", "plan_problems", "required_units", "retreat_ends", "rider_units",
            "totals", "triggers_rider"]

@@ -25,16 +25,32 @@ class TacticalAir(Step[Position]):
         return f"Tactical air missions ({s.g['fighters']} fighters available), or done"
 
     def cad_hexes(self, s: Position) -> list[str]:
-        b = s.board
-        m = b.m
-        out: set[str] = set()
-        for uid in s.on_continent("allied"):
-            h = s.unit(uid)["hex"]
-            if h is None or h in s.g["cad"]:
-                continue
-            if any(s.side_at(m.label(n)) == "german" for n in m.nbrs[m.index[h]]):
-                out.add(h)
-        return sorted(out)
+        """§11.1: any hex occupied by Allied units (the German moves before it attacks, so not only hexes next to
+        German units now), one fighter per hex."""
+        out = {s.unit(uid)["hex"] for uid in s.on_continent("allied")}
+        return sorted(h for h in out if h is not None and h not in s.g["cad"])
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        r = s.rule("11.1")
+        if a.verb == "cad" and a.args:
+            h = a.args[0]
+            if s.g["fighters"] <= 0:
+                return f"{s.rule('11')}: no fighter left this week (those flown on close air support are spent)"
+            if h in s.g["cad"]:
+                return f"{r}: {h} already has close air defence (one fighter per hex)"
+            if s.side_at(h) != "allied" or h not in s.board.m.index or not (s.board.land >> s.board.m.index[h]) & 1:
+                return f"{r}: close air defence goes to a hex occupied by Allied units; {h} holds none"
+        if a.verb == "interdict" and a.args:
+            if s.g["fighters"] <= 0:
+                return f"{s.rule('11')}: no fighter left this week"
+            uid = a.args[0]
+            if uid in s.g["interdicted"]:
+                return f"{s.rule('11.2')}: {uid} is already interdicted (one fighter per unit)"
+            return (f"{s.rule('11.2')}: only a German armoured, armoured infantry or airborne unit on the continent "
+                    "(one that could move strategically) is worth interdicting")
+        if a.verb == "river" and s.g["fighters"] <= 0:
+            return f"{s.rule('11')}: no fighter left this week"
+        return None
 
     def interdict_units(self, s: Position) -> list[str]:
         return [u for u in s.on_continent("german") if u not in s.g["interdicted"]

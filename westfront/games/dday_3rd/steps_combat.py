@@ -145,8 +145,18 @@ class Plan(Step[Position]):
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         out = [act("attack", h) for h in self.targets(s, f)]
         out += [act("withdraw", c["id"]) for c in f["combats"]]
-        out.append(act("done"))
+        if not C.owed_invasions(s, f["side"], f["combats"]):
+            out.append(act("done"))
         return out
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb == "done":
+            owed = C.owed_invasions(s, f["side"], f["combats"])
+            if owed:
+                return (f"{s.rule('7.1')}: the invaders at sea must attack the German units in "
+                        f"{', '.join(owed)} (as a whole) — declare `attack {owed[0]}` first; invaders left at sea "
+                        "are lost")
+        return None
 
     def on_attack(self, s: Position, f: dict[str, Any], target: str) -> None:
         b = s.board
@@ -207,11 +217,12 @@ class Attack(AttackBuilder):
                 out.append(act("air", "bomber"))
         if not f["forced"]:
             _, hit = C.committed(s, f["combats"])
+            owed = set(C.owed_invasions(s, f["side"], f["combats"]))  # their invaders attack them (§7.1)
             if len(f["targets"]) < 3:
                 cands: set[str] = set()
                 for a in f["attackers"]:
                     for h in C.enemy_hexes_adjacent(s, s.unit(a)["hex"], f["side"]):  # type: ignore[arg-type]
-                        if h not in f["targets"] and C.open_units(s, h, hit) and all(
+                        if h not in f["targets"] and h not in owed and C.open_units(s, h, hit) and all(
                                 C.adjacent_across(s, s.unit(x)["hex"], h) for x in f["attackers"]):  # type: ignore[arg-type]
                             cands.add(h)
                 out += [act("also", h) for h in sorted(cands)]
@@ -235,8 +246,15 @@ class Attack(AttackBuilder):
         f["defenders"].append(uid)
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
-        out = [a for a in super().actions(s, f) if not (a.verb == "remove" and a.args[0] in f["forced"])]
-        return out
+        """Invaders attack their coastal hex whatever happens (§7.1): they cannot be removed, nor the attack
+        cancelled."""
+        return [a for a in super().actions(s, f) if not (a.verb == "remove" and a.args[0] in f["forced"])
+                and not (a.verb == "cancel" and f["forced"])]
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if f["forced"] and (a.verb == "cancel" or (a.verb == "remove" and a.args and a.args[0] in f["forced"])):
+            return f"{s.rule('7.1')}: the invaders must attack {'+'.join(f['targets'])}; declare the attack"
+        return None
 
     def bomber_ok(self, s: Position, f: dict[str, Any]) -> bool:
         """§10.1.2: a bomber left, none flown this week, no invasion or drop this week, one hex attacked last week."""
@@ -391,8 +409,12 @@ class Battle(Procedure[Position]):
                     s.eliminate(a, "the invasion hex was not taken", "7.1")
             return
         live = [a for a in c["attackers"] if s.unit(a)["hex"]]
-        if cleared and live and f["doubled"]:
-            s.call("advance", units=live, hex="+".join(cleared), vacated=cleared, side=f["side"])
+        # §10.4.3: only into a vacated hex whose defenders were doubled or tripled — never into a clear hex, also
+        # not after an attack on several hexes of which another was doubled
+        mult = f["totals"]["multipliers"]
+        into = [h for h in cleared if int(mult.get(h, 1)) > 1]
+        if into and live:
+            s.call("advance", units=live, hex="+".join(into), vacated=into, side=f["side"])
 
     def close(self, s: Position, f: dict[str, Any]) -> None:
         s.zoc_control()
