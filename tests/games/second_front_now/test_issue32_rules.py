@@ -44,3 +44,42 @@ def test_one_hex_guarantee_at_the_start_of_a_move():
     command(s, "german")
     s.apply("move 3123")
     assert "to 3024" in legal(s)
+
+
+def test_set_up_landing_force_may_move_strategically_on_turn_1():
+    # SFN 12.5: no strategic move in the player turn a unit lands; SFN 3.2: the eight landing divisions
+    # came ashore at set-up, not on turn 1, so us-45 alone on Utah (1910), in supply, away from any
+    # German ZOC, may move strategically on turn 1
+    from westfront.games.second_front_now.movement import may_move_strategically
+    s = started("calais")
+    assert s.u("us-45")["hex"] == "1910" and s.g["turn"] == 1
+    s = bare(s, us_45="1910")
+    assert may_move_strategically(s, ["us-45"], "1910")
+    command(s, "allied")
+    assert "strategic 1910" in legal(s)
+    # a unit landing from England on turn 1 still may not (12.5)
+    s.u("us-45")["landed"] = 1
+    s.touch()
+    assert not may_move_strategically(s, ["us-45"], "1910")
+
+
+def test_rebuilt_unit_neither_enters_nor_shifts_that_turn():
+    # SFN 8.2: a German unit rebuilt from the dead pile goes to the North box; SFN 8.3: a unit that
+    # receives replacements may not move that player turn -- neither onto the map (7.3) nor to the
+    # South box (12.5's box-to-box strategic move)
+    s = bare(started("calais"))
+    s.g["turn"] = 5
+    s.to_box("g-47", "dead")
+    s.u("g-47")["steps"] = 0
+    s.g["rp"] = {"german": 2}
+    enter(s, {"step": "command", "side": "german"}, {"step": "replace", "side": "german"})
+    s.apply("rebuild g-47")
+    s.apply("done")
+    assert s.u("g-47")["box"] == "north"
+    s.g["cp"]["german"] = 3
+    assert "enter g-47" not in legal(s) and "shift g-47" not in legal(s)
+    # the next game turn it may do either
+    s.g["turn"] = 6
+    s.u("g-47")["replaced"] = False
+    s.touch()
+    assert "enter g-47" in legal(s) and "shift g-47" in legal(s)

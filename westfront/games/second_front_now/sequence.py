@@ -38,11 +38,12 @@ class Setup(Procedure[Position]):
         s.emit("landing_area", area=ret, text=f"The Allies land in the {ret.capitalize()} area", rule=s.rule("3.2"))
 
     def land(self, s: Position, f: dict[str, Any]) -> None:
-        """3.2: the eight landing divisions go onto their beaches; 3.3 only one area is active."""
+        """3.2: the eight landing divisions go onto their beaches; 3.3 only one area is active.
+        They came ashore at set-up, before turn 1, so 12.5's bar on strategic movement in the player
+        turn of landing does not touch them on turn 1 (``landed`` stays 0)."""
         for uid, d in units().items():
             if d.setup.startswith("beach:"):
                 s.place(uid, beach_hex(uid, s.g["area"]))
-                s.u(uid)["landed"] = 1
         for i in s.active_beaches():
             s.g["control"][s.b.label(i)] = ALLIED
 

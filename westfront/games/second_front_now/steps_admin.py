@@ -133,7 +133,7 @@ class Replace(Step[Position]):
         s.touch()  # strength is part of the position: derived facts (reach) change
         if units()[uid].side == GERMAN:
             s.to_box(uid, "north")
-            s.u(uid)["arrived"] = s.g["turn"] - 1  # 8.2: may enter as any North box unit
+            s.u(uid)["arrived"] = s.g["turn"] - 1  # 8.2: enters as any North box unit, but 8.3: not this turn
             s.emit("rebuild", unit=uid, text=f"{units()[uid].name} is rebuilt in the North box", rule=s.rule("8.2"))
         else:
             beaches = rebuild_beaches(s, uid)

@@ -134,7 +134,8 @@ class Command(Step[Position]):
             if d.type == "hq":
                 if us["arrived"] < s.g["turn"]:
                     out.append(act("hq", uid))
-            elif s.g["shift_turn"] != s.g["turn"] and not us["acted"] and us["arrived"] < s.g["turn"]:
+            elif s.g["shift_turn"] != s.g["turn"] and not us["acted"] and not us["replaced"] \
+                    and us["arrived"] < s.g["turn"]:  # 8.3: a rebuilt or restored unit does not move
                 out.append(act("shift", uid))
         return out
 
