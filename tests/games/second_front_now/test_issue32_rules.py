@@ -83,3 +83,71 @@ def test_rebuilt_unit_neither_enters_nor_shifts_that_turn():
     s.u("g-47")["replaced"] = False
     s.touch()
     assert "enter g-47" in legal(s) and "shift g-47" in legal(s)
+
+
+def test_us_passes_through_a_commonwealth_hex_but_does_not_stop_there():
+    # SFN 10.2/10.3: US and Commonwealth units may move through each other's hexes within the 10.1
+    # limits, but not end their move stacked together
+    from westfront.games.second_front_now.movement import reach_from
+    s = bare(started("calais"), cw_5="2107", us_1="2108")
+    b = s.b
+    r = reach_from(s, ["us-1"], "2108", strategic=False)
+    assert b.hex("2107") in r.cost and b.hex("2107") not in r.ends
+    s.place("cw-46", "2107")
+    s.place("cw-56", "2107")
+    r = reach_from(s, ["us-1"], "2108", strategic=False)
+    assert b.hex("2107") not in r.cost  # three divisions there: a fourth may not pass (10.1 at all times)
+
+
+def test_units_held_back_from_an_attack_have_had_their_action():
+    # SFN 6.3 (reading, README): the attack command activates the whole stack; units held back are
+    # spared the return fire but, SFN 6.4, the stack has had its one action: no second attack on
+    # another hex, no move; SFN 13.1 step 9: they may still advance after combat
+    from westfront.testing.dice import forced_dice
+    s = bare(started("calais"), g_47="2412", g_49="2412", cw_5="2413", cw_46="2512")
+    s.g["turn"] = 3
+    command(s, "german")
+    s.g["cp"]["german"] = 6
+    assert "attack 2412 2413" in legal(s) and "attack 2412 2512" in legal(s)
+    s.apply("attack 2412 2413")
+    s.apply("remove g-49")
+    s.apply("resolve")
+    with forced_dice(s, 10, 10, 10, 10):  # every shot misses
+        while s.frame()["step"] != "command":
+            acts = legal(s)
+            pick = next((a for a in acts if a.startswith(("fire", "stand", "continue", "decline", "done"))),
+                        acts[0])
+            s.apply(pick)
+    assert s.u("g-49")["hex"] == "2412" and s.u("g-49")["acted"]
+    assert not any(a.startswith(("attack 2412", "move 2412")) for a in legal(s))
+
+
+def test_russian_hq_goes_through_the_north_box_for_one_cp():
+    # SFN 6.6 (reading, README): a Russian HQ drawn from the cup goes to the North box like the other
+    # four drawn with it (7.6, 7.1: Russia units always pass through the North box); one CP moves it
+    # into the CP box (as the 10th Army's one CP from the South box in the 6.6 example), and it yields
+    # its CP from the next game turn on
+    from westfront.games.second_front_now.data import units
+    from westfront.games.second_front_now.sequence import GermanAdmin
+    from westfront.games.second_front_now.victory import german_cp
+    s = bare(started("calais"), g_47="2107")
+    s.g["turn"] = 20
+    s.g["riga"] = 5
+    for uid, d in units().items():
+        if d.setup == "RUS":
+            s.to_box(uid, "cup")
+    cup = s.in_box("cup")
+    for uid in cup:  # only the 6th Army HQ and four divisions left in the cup
+        if uid != "g-6a" and len(s.in_box("cup")) > 5:
+            s.to_box(uid, "russia")
+    GermanAdmin().russia(s, {})
+    assert s.u("g-6a")["box"] == "north" and german_cp(s) == 3
+    command(s, "german")
+    assert "hq g-6a" not in legal(s)  # 6.6: not on the turn it arrived
+    s.g["turn"] = 21
+    s.touch()
+    command(s, "german")
+    s.apply("hq g-6a")
+    assert s.u("g-6a")["box"] == "cp" and s.g["cp"]["german"] == 2 and german_cp(s) == 3
+    s.g["turn"] = 22
+    assert german_cp(s) == 4

@@ -8,16 +8,22 @@ from .data import units
 from .position import Position, opponent
 
 
-def stack_full_bb(s: Position, movers: list[str]) -> int:
-    """Hexes ``movers`` may pass through but not end in (10.1-10.3), plus enemy-occupied hexes are blocked elsewhere."""
+def stacking_bbs(s: Position, movers: list[str]) -> tuple[int, int]:
+    """(no_pass, no_end): friendly hexes ``movers`` may not even pass through because the 10.1 limits
+    would be broken there for a moment (10.3: "in effect at all times"), and hexes they may pass
+    through but not end in (10.2-10.3: US and Commonwealth pass through each other's hexes).
+    Enemy-occupied hexes are blocked elsewhere."""
     m = s.b.map
-    bb = 0
+    no_pass = no_end = 0
+    start = s.u(movers[0])["hex"]
     for lab in s.index():
-        if lab in (s.u(movers[0])["hex"],):
+        if lab == start or s.occupant(lab) != units()[movers[0]].side:
             continue
-        if not s.stack_ok(lab, movers):
-            bb |= 1 << m.index[lab]
-    return bb
+        if not s.stack_ok(lab, movers, passing=True):
+            no_pass |= 1 << m.index[lab]
+        elif not s.stack_ok(lab, movers):
+            no_end |= 1 << m.index[lab]
+    return no_pass, no_end
 
 
 def model(s: Position, movers: list[str], *, strategic: bool, mp: int | None = None) -> MoveModel:
@@ -34,8 +40,9 @@ def model(s: Position, movers: list[str], *, strategic: bool, mp: int | None = N
         mp = min(s.mf(u) for u in movers)
         if strategic:
             mp *= 2
-    mdl = MoveModel(mp=mp, enter=b.enter, side_extra=b.side_extra, blocked=s.side_bb(enemy),
-                    no_end=stack_full_bb(s, movers), min_one_hex=start_of_move and not strategic)
+    no_pass, no_end = stacking_bbs(s, movers)
+    mdl = MoveModel(mp=mp, enter=b.enter, side_extra=b.side_extra, blocked=s.side_bb(enemy) | no_pass,
+                    no_end=no_end, min_one_hex=start_of_move and not strategic)
     if strategic:
         mdl.blocked |= ezoc  # 12.5 / 11.4: never enter an EZOC
     else:

@@ -139,8 +139,11 @@ class Position(State):
 
         return self.cached(("zoc", side), build)  # type: ignore[no-any-return]
 
-    def stack_ok(self, label: str, adding: list[str], leaving: tuple[str, ...] = ()) -> bool:
-        """10.1-10.2: at most three non-artillery and one artillery; US and Commonwealth apart."""
+    def stack_ok(self, label: str, adding: list[str], leaving: tuple[str, ...] = (), *,
+                 passing: bool = False) -> bool:
+        """10.1-10.2: at most three non-artillery and one artillery; US and Commonwealth apart.
+        ``passing``: a move only passing through (10.3): the 10.1 limits hold "at all times", but US
+        and Commonwealth units may pass through each other's hexes."""
         ids = [i for i in self.at(label) if i not in leaving] + [a for a in adding if a not in self.at(label)]
         if not ids:
             return True
@@ -148,7 +151,7 @@ class Position(State):
         if len(sides) > 1:
             return False
         groups = {units()[i].group for i in ids}
-        if len(groups) > 1:
+        if len(groups) > 1 and not passing:
             return False
         t = tables()["stacking"]
         arty = sum(1 for i in ids if units()[i].artillery)

@@ -55,7 +55,7 @@ class Battle(Procedure[Position]):
         f["attackers"] = list(ret)
         f["defenders"] = list(s.at(f["target"]))
         f["withheld"] = [u for u in f["pool"] if u not in f["attackers"]]
-        for u in f["attackers"]:
+        for u in f["pool"]:  # 6.3/6.4: the attack command activated the whole stack: its one action
             s.u(u)["acted"] = True
         f.update(hits=[], extra=False, broke_off=False, retreat=False, lgas=False, ntf=False, saf=0)
         return None
@@ -201,8 +201,7 @@ class Battle(Procedure[Position]):
         if f["broke_off"] or s.at(f["target"]):
             return
         cand = [u for u in f["attackers"] + f["withheld"]
-                if s.u(u)["hex"] == f["origin"] and units()[u].type != "garrison" and s.u(u)["steps"] > 0
-                and (u in f["attackers"] or can_act(s, u))]
+                if s.u(u)["hex"] == f["origin"] and units()[u].type != "garrison" and s.u(u)["steps"] > 0]
         if cand:
             s.call("advance", side=f["attacker"], hex=f["target"], units=cand, advanced=[])
 
