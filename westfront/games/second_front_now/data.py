@@ -24,6 +24,9 @@ SIDES = (GERMAN, ALLIED)
 GROUP_OF_NATION = {"us": "us", "french": "us", "british": "commonwealth", "canadian": "commonwealth",
                    "polish": "commonwealth", "belgian_dutch": "commonwealth", "german": "german"}
 
+# 8.3: the three replacement pools as a player reads them (the view's budget columns, prompts)
+POOL_NAMES = {"german": "German", "us": "US", "commonwealth": "Commonwealth"}
+
 
 @dataclass(frozen=True)
 class UnitDef:

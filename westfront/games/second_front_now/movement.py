@@ -66,3 +66,56 @@ def may_move_strategically(s: Position, movers: list[str], start: str) -> bool:
         if us["supply"] not in ("regular", "box") or us["landed"] == s.g["turn"]:
             return False
     return True
+
+
+def why_out_of_reach(s: Position, movers: list[str], start: str, dest: str, *, strategic: bool,
+                     mp: int | None = None) -> str:
+    """The actual reason ``dest`` is not a legal end for ``movers`` from ``start`` (a refusal names
+    its cause and rule): the same move model, relaxed one constraint at a time."""
+    b = s.b
+    rule = s.rule
+    if dest not in b.map.index or b.enter[b.hex(dest)] < 0:
+        return f"{rule('12.1')}: {dest} is not a land hex of the map"
+    if dest == start:
+        return f"{rule('12.1')}: the group is already in {dest}"
+    side = units()[movers[0]].side
+    if s.occupant(dest) == opponent(side):
+        return f"{rule('12.3')}: {dest} holds enemy units, and no unit may enter an enemy-occupied hex"
+    if not s.stack_ok(dest, movers, passing=True):
+        return (f"{rule('10.1')}: ending in {dest} would over-stack it (three non-artillery units and one "
+                f"artillery at most)")
+    if not s.stack_ok(dest, movers):
+        return (f"{rule('10.2')}: US and Commonwealth units may pass through each other's hexes but not end "
+                f"a move stacked together")
+    o, d = b.hex(start), b.hex(dest)
+    if d in b.map.nbrs[o] and b.side_extra.get((o, d)) == -1:
+        return f"{rule('12.3')}: the hexside {start}|{dest} is all-sea; no unit may cross it"
+    allowance = model(s, movers, strategic=strategic, mp=mp).mp
+    enemy = s.side_bb(opponent(side))
+    no_pass, _ = stacking_bbs(s, movers)
+
+    def reached(limit: int | None = None, **changes: int) -> Reach:
+        m = model(s, movers, strategic=strategic, mp=mp)
+        m.mp = 4 * len(b.map.labels) if limit is None else limit
+        for k, v in changes.items():
+            setattr(m, k, v)
+        return reach(b.map.nbrs, o, m)
+
+    zoc_free = {"blocked": enemy | no_pass} if strategic else {"stop": 0}
+    if d in reached(allowance, **zoc_free).cost:
+        if strategic:
+            return f"{rule('12.5')}: a strategic move may not enter an enemy ZOC, and every way to {dest} passes through one"
+        return f"{rule('11.4')}: a move stops on entering an enemy ZOC, and every way to {dest} passes through one"
+    far = reached()
+    if d in far.cost:
+        path = far.path(d)
+        rivers = sum(1 for x, y in zip(path, path[1:], strict=False) if b.side_extra.get((x, y)) == 1)
+        river = f", {rivers} of them for major rivers (12.4)" if rivers else ""
+        slow = " (12.2: the slowest unit sets the allowance)" if len(movers) > 1 else ""
+        entered = " (7.3: the entry hex was its first)" if mp is not None and not strategic else ""
+        return (f"{rule('12.1')}: {dest} costs {far.cost[d]} MP from {start}{river}; the group has "
+                f"{allowance} MP{entered}{slow}")
+    if d in reached(blocked=enemy, stop=0).cost:
+        return (f"{rule('10.3')}: every way to {dest} passes through a hex where the group would break the "
+                f"stacking limits, which hold at all times")
+    return f"{rule('12.3')}: {dest} cannot be reached from {start} (enemy units and all-sea hexsides in the way)"

@@ -366,5 +366,6 @@ def launch_blue_point(s: Position) -> None:
     elif result == 1:
         text = f"Blue Point: rolled {roll}: chaos on turn 1"
     else:
-        text = f"Blue Point: rolled {roll}: chaos on turn 1, one Allied CP less on turns 2-{result}"
+        turns = "turn 2" if result == 2 else f"turns 2-{result}"
+        text = f"Blue Point: rolled {roll}: chaos on turn 1, one Allied CP less on {turns}"
     s.emit("blue_point", roll=roll, result=result, text=text, rule=s.rule("15.7"))

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.actions import Action, act
 from ...core.state import Step
-from .data import ALLIED, GERMAN, tables, units
+from .data import ALLIED, GERMAN, POOL_NAMES, tables, units
 from .position import Position
 from .reinforcements import (
     german_setup_options,
@@ -112,7 +112,7 @@ class Replace(Step[Position]):
         return str(f["side"])
 
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
-        pools = ", ".join(f"{k} {v}" for k, v in s.g["rp"].items())
+        pools = ", ".join(f"{POOL_NAMES.get(k, k)} {v}" for k, v in s.g["rp"].items())
         return f"Replacements (SFN 8.1): {pools} RP left; rebuild, restore or done"
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:

@@ -278,6 +278,15 @@ class Commit(AttackBuilder):
     def on_resolve(self, s: Position, f: dict[str, Any]) -> None:
         s.end(sorted(f["attackers"]))
 
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        if a.verb == "resolve" and not self.can_resolve(s, f):
+            return f"{s.rule('13.5')}: artillery may never attack alone: add a non-artillery unit first"
+        if a.verb == "add" and a.args and a.args[0] in units() and units()[a.args[0]].type == "garrison":
+            return f"{s.rule('13.8')}: garrison units never attack"
+        if a.verb == "cancel":
+            return f"{s.rule('10.6')}: a declared attack may not be called off (13.1's break-off comes later)"
+        return None
+
 
 class Fire(Step[Position]):
     """13.2-13.7: the firing player names a shooter and a target for each shot; d10 at or under the
@@ -301,10 +310,18 @@ class Fire(Step[Position]):
         b = battle_of(s)
         live = self._live_targets(s, f)
         tg = live or f["enemies"]
-        parts = [f"{sh}>{t} {hit_number(s, b, sh, t)}" for sh in self._shooters(f) for t in tg]
+        parts = []
+        for sh in self._shooters(f):
+            n = f["shooters"][sh]
+            shots = f"{units()[sh].name} ({n} shot{'s' if n > 1 else ''})"
+            parts.append(shots + ": " + ", ".join(f"{units()[t].name} {max(0, hit_number(s, b, sh, t))}" for t in tg))
         what = {"barrage": "Preparatory barrage", "defensive": "Defensive fire", "offensive": "Offensive fire"}[f["phase"]]
-        extra = "" if live else " (all enemies down: fire for an extra hit, or stop)"
-        return f"{what} at {b['target']}: choose shooter and target; hit on a roll at or under: " + "; ".join(parts) + extra
+        if live:
+            extra = " Every shot is fired, even one that needs 0 (SFN 13.2)."
+        else:
+            extra = " Every enemy unit is down: fire on for an extra hit (SFN 13.7), or stop."
+        return (f"{what} at {b['target']}: choose a shooter and a target; it hits on a roll at or under "
+                f"the number. " + "; ".join(parts) + "." + extra)
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         live = self._live_targets(s, f)
@@ -346,7 +363,23 @@ class Fire(Step[Position]):
             s.end({"hits": f["hits"], "extra": f["extra"]})
 
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
-        if a.verb == "fire" and len(a.args) == 2 and a.args[1] in f["enemies"]:
+        live = self._live_targets(s, f)
+        if a.verb == "stop" and live:
+            return (f"{s.rule('13.2')}: every shot is fired, even one that needs 0; 'stop' is offered only when "
+                    f"every enemy unit is down (13.7)")
+        if a.verb != "fire" or len(a.args) != 2:
+            return None
+        shooter, target = a.args
+        if shooter not in f["shooters"]:
+            return f"{s.rule('13.1')}: {shooter} does not fire in this step"
+        if f["shooters"][shooter] <= 0:
+            return f"{s.rule('13.2')}: {units()[shooter].name} has fired all its shots"
+        if target not in f["enemies"]:
+            return f"{s.rule('13.2')}: {target} is not in this battle"
+        if live and s.u(target)["steps"] <= 0:
+            return (f"{s.rule('13.7')}: {units()[target].name} is destroyed; extra-hit shots come only when every "
+                    f"enemy unit is down")
+        if live and units()[target].artillery:
             return f"{s.rule('13.5')}: artillery may be targeted only when no front-line unit is left"
         return None
 

@@ -8,7 +8,7 @@ from ...core.actions import Action, act
 from ...core.state import Procedure, Step
 from .board import regions
 from .data import ALLIED, GERMAN, tables, units
-from .movement import may_move_strategically, reach_from
+from .movement import may_move_strategically, reach_from, why_out_of_reach
 from .plans import drops_today
 from .position import Position, opponent
 from .reinforcements import eliminate, entry_hexes
@@ -235,7 +235,105 @@ class Command(Step[Position]):
             return f"{s.rule('15.7')}: Blue Point chaos day: the Allies may not move, land or attack"
         if a.verb == "attack" and len(a.args) == 2 and a.args[1] in s.g["attacked"]:
             return f"{s.rule('6.4')}: {a.args[1]} was already attacked this player turn"
+        if a.verb in ("move", "strategic", "attack") and a.args:
+            return why_no_command(s, f["side"], a)
+        if a.verb in ("enter", "shift", "hq") and len(a.args) == 1 and a.args[0] in units():
+            return why_not_from_box(s, f["side"], a.verb, a.args[0])
         return None
+
+
+def unit_cannot_act(s: Position, uid: str) -> str | None:
+    """Why a unit may take no command now (6.4, 8.3, 15.6), or None."""
+    us = s.u(uid)
+    name = units()[uid].name
+    if us["replaced"]:
+        return f"{s.rule('8.3')}: {name} took replacements this player turn and may not move or attack"
+    if us["dropped"] == s.g["turn"]:
+        return f"{s.rule('15.6')}: {name} dropped this turn and may not move or attack"
+    if us["acted"]:
+        return f"{s.rule('6.4')}: {name} has already had its action this player turn"
+    return None
+
+
+def why_no_command(s: Position, side: str, a: Action) -> str | None:
+    """The actual reason a move, strategic move or attack command is refused."""
+    origin = a.args[0]
+    if origin not in s.b.map.index:
+        return f"{s.rule('6.2')}: {origin} is not a map hex"
+    mine = [u for u in s.at(origin) if units()[u].side == side and units()[u].combat]
+    if not mine:
+        return f"{s.rule('6.2')}: you have no unit in {origin}"
+    ready = movers_at(s, origin, side)
+    if not ready:
+        return unit_cannot_act(s, mine[0])
+    if a.verb == "strategic":
+        if (s.zoc_bb(opponent(side)) >> s.b.hex(origin)) & 1:
+            return f"{s.rule('12.5')}: a strategic move may not begin in an enemy ZOC"
+        for u in ready:
+            us = s.u(u)
+            if us["landed"] == s.g["turn"]:
+                return f"{s.rule('12.5')}: {units()[u].name} landed this player turn: no strategic move"
+            if us["supply"] not in ("regular", "box"):
+                kind = {"none": "out of supply", "fortress": "on fortress supply", "aerial": "on aerial supply",
+                        "coastal": "on coastal supply"}.get(us["supply"], us["supply"])
+                return f"{s.rule('12.5')}: {units()[u].name} is {kind}; strategic moves need regular overland supply"
+    if a.verb == "attack":
+        if not any(attack_capable(u) for u in ready):
+            kinds = {units()[u].type for u in ready}
+            if kinds == {"garrison"}:
+                return f"{s.rule('13.8')}: garrison units never attack"
+            if "artillery" in kinds:
+                return f"{s.rule('13.5')}: artillery may never attack alone (nor with garrisons only)"
+        if len(a.args) == 2:
+            target = a.args[1]
+            b = s.b
+            if target not in b.map.index or b.hex(target) not in b.map.nbrs[b.hex(origin)]:
+                return f"{s.rule('13.1')}: {target} is not adjacent to {origin}"
+            if "sea" in b.map.side(b.hex(origin), b.hex(target)):
+                return f"{s.rule('13.1')}: no attack across the all-sea hexside {origin}|{target}"
+            if s.occupant(target) != opponent(side):
+                return f"{s.rule('13.1')}: {target} holds no enemy unit"
+    return None
+
+
+def why_not_from_box(s: Position, side: str, verb: str, uid: str) -> str | None:
+    """The actual reason a unit may not leave its box (7.1, 7.3, 8.3, 12.5, 15.2) or an HQ may not
+    go to the CP box (6.6)."""
+    d = units()[uid]
+    us = s.u(uid)
+    if d.side != side:
+        return f"{s.rule('6.2')}: {d.name} is not your unit"
+    if verb == "hq":
+        if d.type != "hq":
+            return f"{s.rule('6.6')}: {d.name} is no headquarters"
+        if us["box"] not in ("north", "south"):
+            return f"{s.rule('6.6')}: {d.name} is not in the North or South box"
+        if us["arrived"] >= s.g["turn"]:
+            return f"{s.rule('6.6')}: {d.name} reached its box this game turn; it moves to the CP box from the next"
+        return None
+    if d.type == "hq":
+        return f"{s.rule('6.6')}: a headquarters never enters the map; it goes to the CP box ('hq {uid}')"
+    why = unit_cannot_act(s, uid)
+    if why:
+        return why
+    if side == GERMAN:
+        if us["box"] not in ("north", "south"):
+            return f"{s.rule('7.1')}: {d.name} is not in the North or South box"
+        if us["arrived"] >= s.g["turn"]:
+            return (f"{s.rule('7.1')}: {d.name} reached the {us['box'].capitalize()} box this game turn; it may "
+                    f"leave it from the next turn")
+        if verb == "shift" and s.g["shift_turn"] == s.g["turn"]:
+            return f"{s.rule('12.5')}: one unit a game turn may move between the North and South boxes"
+    else:
+        if verb == "shift":
+            return f"{s.rule('12.5')}: only German units move between the North and South boxes"
+        if us["box"] != "england" or d.blooded_twin:
+            return f"{s.rule('7.3')}: {d.name} is not in the England box"
+        if s.options.get("optional_rules", True) and storm_raging(s):
+            return f"{s.rule('15.2')}: no landings while a great storm rages"
+    if verb == "enter" and not entry_hexes(s, uid, False):
+        return f"{s.rule('7.3')}: every entry hex for {d.name} is enemy-occupied or full"
+    return None
 
 
 class MoveStack(Step[Position]):
@@ -306,8 +404,11 @@ class MoveStack(Step[Position]):
         s.end()
 
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
-        if a.verb == "to" and a.args:
-            return f"{s.rule('12.1')}: {a.args[0]} is out of reach (MP, enemy units, EZOC or stacking)"
+        if a.verb == "to" and len(a.args) == 1:
+            if not f["group"]:
+                return f"{s.rule('6.2')}: nobody is left in the group: add a unit with 'with UNIT', or done"
+            return why_out_of_reach(s, sorted(f["group"]), f["origin"], a.args[0], strategic=f["strategic"],
+                                    mp=f["mp"])
         return None
 
 

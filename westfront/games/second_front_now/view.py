@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.actions import Action
 from .combat import hit_number, modifiers
-from .data import ALLIED, GERMAN, date_label, tables, units
+from .data import ALLIED, GERMAN, POOL_NAMES, date_label, tables, units
 from .movement import reach_from
 from .position import Position
 from .victory import threshold
@@ -168,7 +168,7 @@ def labels() -> dict[str, Any]:
     (10.6) hides which Allied counter stands where, and a hidden stack keeps its placeholder ids,
     read as "unidentified Allied unit"."""
     return {
-        "names": {uid: d.name for uid, d in units().items()} | dict(BOX_TITLES),
+        "names": {uid: d.name for uid, d in units().items()} | dict(BOX_TITLES) | dict(POOL_NAMES),
         "patterns": [{"match": r"^allied-\d{4}-\d+$", "name": "unidentified Allied unit"},
                      {"match": r"^cols(\d\d)-(\d\d)$", "name": "hex columns $1–$2"}],
         "actions": {"add": "Add {1} to the battle", "remove": "Hold back {1}", "fire": "{1} fires at {2}",
