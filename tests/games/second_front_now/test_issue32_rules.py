@@ -86,8 +86,8 @@ def test_rebuilt_unit_neither_enters_nor_shifts_that_turn():
 
 
 def test_us_passes_through_a_commonwealth_hex_but_does_not_stop_there():
-    # SFN 10.2/10.3: US and Commonwealth units may move through each other's hexes within the 10.1
-    # limits, but not end their move stacked together
+    # SFN 10.2/10.3: US and Commonwealth units may move through each other's hexes, but not end their
+    # move stacked together
     from westfront.games.second_front_now.movement import reach_from
     s = bare(started("calais"), cw_5="2107", us_1="2108")
     b = s.b
@@ -96,7 +96,7 @@ def test_us_passes_through_a_commonwealth_hex_but_does_not_stop_there():
     s.place("cw-46", "2107")
     s.place("cw-56", "2107")
     r = reach_from(s, ["us-1"], "2108", strategic=False)
-    assert b.hex("2107") not in r.cost  # three divisions there: a fourth may not pass (10.1 at all times)
+    assert b.hex("2107") in r.cost and b.hex("2107") not in r.ends  # 10.3 reading: a full hex is passed through
 
 
 def test_units_held_back_from_an_attack_have_had_their_action():

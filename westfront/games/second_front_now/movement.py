@@ -9,21 +9,18 @@ from .position import Position, opponent
 
 
 def stacking_bbs(s: Position, movers: list[str]) -> tuple[int, int]:
-    """(no_pass, no_end): friendly hexes ``movers`` may not even pass through because the 10.1 limits
-    would be broken there for a moment (10.3: "in effect at all times"), and hexes they may pass
-    through but not end in (10.2-10.3: US and Commonwealth pass through each other's hexes).
-    Enemy-occupied hexes are blocked elsewhere."""
+    """(no_pass, no_end): 10.3 (reading, README): any number of units may pass through a friendly
+    hex whatever it holds -- US and Commonwealth through each other's too -- but a move may not end
+    where 10.1/10.2 would be broken. ``no_pass`` is therefore empty; enemy hexes are blocked elsewhere."""
     m = s.b.map
-    no_pass = no_end = 0
+    no_end = 0
     start = s.u(movers[0])["hex"]
     for lab in s.index():
         if lab == start or s.occupant(lab) != units()[movers[0]].side:
             continue
-        if not s.stack_ok(lab, movers, passing=True):
-            no_pass |= 1 << m.index[lab]
-        elif not s.stack_ok(lab, movers):
+        if not s.stack_ok(lab, movers):
             no_end |= 1 << m.index[lab]
-    return no_pass, no_end
+    return 0, no_end
 
 
 def model(s: Position, movers: list[str], *, strategic: bool, mp: int | None = None) -> MoveModel:
@@ -115,7 +112,4 @@ def why_out_of_reach(s: Position, movers: list[str], start: str, dest: str, *, s
         entered = " (7.3: the entry hex was its first)" if mp is not None and not strategic else ""
         return (f"{rule('12.1')}: {dest} costs {far.cost[d]} MP from {start}{river}; the group has "
                 f"{allowance} MP{entered}{slow}")
-    if d in reached(blocked=enemy, stop=0).cost:
-        return (f"{rule('10.3')}: every way to {dest} passes through a hex where the group would break the "
-                f"stacking limits, which hold at all times")
     return f"{rule('12.3')}: {dest} cannot be reached from {start} (enemy units and all-sea hexsides in the way)"

@@ -142,8 +142,7 @@ class Position(State):
     def stack_ok(self, label: str, adding: list[str], leaving: tuple[str, ...] = (), *,
                  passing: bool = False) -> bool:
         """10.1-10.2: at most three non-artillery and one artillery; US and Commonwealth apart.
-        ``passing``: a move only passing through (10.3): the 10.1 limits hold "at all times", but US
-        and Commonwealth units may pass through each other's hexes."""
+        ``passing``: the 10.1 count alone, without 10.2's nationality test (to tell the two apart)."""
         ids = [i for i in self.at(label) if i not in leaving] + [a for a in adding if a not in self.at(label)]
         if not ids:
             return True

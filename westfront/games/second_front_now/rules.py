@@ -96,7 +96,7 @@ RULE_SECTIONS = (
     ("9.3", "German and Allied Supply Sources", "supply.py"),
     ("10.1", "In General", "position.stack_ok"),
     ("10.2", "Inter-Allied Stacking", "position.stack_ok"),
-    ("10.3", "Stacking & Movement", "movement.stacking_bbs (limits at all times; pass through the other Allied group)"),
+    ("10.3", "Stacking & Movement", "movement.stacking_bbs (pass through any friendly hex, not end over-stacked)"),
     ("10.4", "Over Stacking", "prevented: no move, retreat or advance may over-stack"),
     ("10.5", "Markers", "view.py (markers have no stacking value)"),
     ("10.6", "Fog of War", "view.hidden_from, steps_admin.private"),
