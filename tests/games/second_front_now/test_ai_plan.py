@@ -157,3 +157,21 @@ def test_a_german_fortress_garrison_stands_rather_than_retreat_into_elimination(
     s = bare(started("calais"), g_bo="2005", g_47="2005", us_1="2006")
     retreat, stand = retreat_or_stand(s, "german", "2006", "2005", ["us-1"], ["g-47", "g-bo"])
     assert stand > retreat
+
+
+def test_invasion_area_chosen_by_what_it_offers():
+    # SFN 3.2: the Allies choose Calais or Dieppe; the AI weighs the VP hexes within reach of each
+    # area's beaches (4.2) against the German set-up next to them (3.4) and the fortresses (14.2)
+    from westfront.games.second_front_now.ai import invasion_area_value, score_actions
+    from westfront.testing.kit import new
+    s = new("second-front-now", 1)
+    acts = s.legal_actions()
+    scores = dict(zip((a.verb for a in acts), score_actions(s, "allied", acts), strict=True))
+    assert invasion_area_value(s, "calais") > invasion_area_value(s, "dieppe")
+    assert scores["calais"] > scores["dieppe"]
+    # a German army massed next to the Calais beaches tips the choice to Dieppe
+    from westfront.games.second_front_now.data import units
+    army = [u for u, d in units().items() if d.setup == "RUS" and d.type in ("armor", "mech")]
+    for uid in army:
+        s.place(uid, "2204")  # within 4 hexes of the Calais beaches, not of Dieppe's
+    assert invasion_area_value(s, "dieppe") > invasion_area_value(s, "calais")

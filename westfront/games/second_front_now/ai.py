@@ -296,8 +296,35 @@ def leaving_penalty(s: Position, side: str, origin: str, leaving: list[str]) -> 
     return 0.0
 
 
+AREA_REACH = 12  # hexes from the beaches a VP hex still counts for the choice of area (3.2)
+AREA_DEFENCE = 4  # German steps this close to the beaches meet the landing force first
+AREA_FORTRESS = 3  # a fortress this close is a siege the beachhead must lay (14.2, 4.5)
+
+
+def invasion_area_value(s: Position, area: str) -> float:
+    """3.2: what an invasion area offers before a unit lands: the VP hexes within reach of its
+    beaches (nearer worth more, 4.2), less the German steps set up close to them (3.4: the printed
+    hexes before the German places, the map after) and the fortresses next to them (14.2: -2/-3 to
+    every shot and a garrison that never retreats, where Commonwealth units die for a German VP, 4.5)."""
+    b = s.b
+    m = b.map
+    beaches = b.beaches[area]
+
+    def dist(i: int) -> int:
+        return min(m.distance(i, x) for x in beaches)
+
+    value = sum(v / (1 + dist(i) / 4) for i, v in b.vp.items() if dist(i) <= AREA_REACH)
+    for uid, us in s.g["units"].items():
+        d = units()[uid]
+        where = us["hex"] or (d.setup if us["box"] == "setup" and d.setup[:1].isdigit() else None)
+        if d.side == GERMAN and d.combat and where and dist(b.hex(where)) <= AREA_DEFENCE:
+            value -= 0.1 * us["steps"]
+    forts = sum(1 for i in range(len(m.labels)) if (b.fortress >> i) & 1 and dist(i) <= AREA_FORTRESS)
+    return value - 1.0 * forts
+
+
 FIXED = {"launch": 0.6, "decline": 0.3, "contest": 0.2, "declare": 0.1, "naval": 0.8, "continue": 0.4,
-         "break_off": 0.2, "retreat": 0.5, "stand": 0.35, "calais": 0.5, "dieppe": 0.4, "none": 0.0,
+         "break_off": 0.2, "retreat": 0.5, "stand": 0.35, "none": 0.0,
          "normal": 0.3, "strategic": 0.4, "resolve": 0.5, "stop": 0.1}
 
 
@@ -368,6 +395,8 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = hex_value(s, side, a.args[1]) if a.verb == "place" else 0.0
         elif step == "commit":
             v = 0.5 if a.verb == "resolve" else -0.1
+        if step == "choice" and a.verb in ("calais", "dieppe"):
+            v = 0.2 + 0.02 * invasion_area_value(s, a.verb)  # 3.2: the area by what it offers
         if side == ALLIED and step in ("commit", "choice"):
             v = allied_tactics(s, f, a, v)
         elif step == "choice" and a.verb in ("retreat", "stand"):
