@@ -151,3 +151,17 @@ def test_russian_hq_goes_through_the_north_box_for_one_cp():
     assert s.u("g-6a")["box"] == "cp" and s.g["cp"]["german"] == 2 and german_cp(s) == 3
     s.g["turn"] = 22
     assert german_cp(s) == 4
+
+
+def test_no_entry_hex_gives_a_river_crossing_with_the_last_mp():
+    # SFN 12.4 / 7.3: at each of the eight entry hexes beside a major river (1013, 1027, 1028, 1728,
+    # 1828, 3025, 3123, 3124) an MF-2 unit entering by normal movement has 1 MP left: it may not cross
+    from westfront.games.second_front_now.movement import reach_from
+    for hx in ("1013", "1027", "1028", "1728", "1828", "3025", "3123", "3124"):
+        s = bare(started("calais"), g_19=hx)
+        b = s.b
+        h = b.hex(hx)
+        r = reach_from(s, ["g-19"], hx, strategic=False, mp=1)
+        across = [n for n in b.map.nbrs[h] if b.side_extra.get((h, n)) == 1]
+        assert across, hx
+        assert not any(n in r.ends for n in across), hx
