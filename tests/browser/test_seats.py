@@ -41,7 +41,7 @@ def test_a_friend_joins_with_the_invite_link(page, server):
     page.click("text=Go to your game")
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Blue turn 1")
     end_phase(page)
-    expect(page.locator("[data-testid=prompt]")).to_contain_text("Waiting for red")
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Waiting for Red")
     # the friend: another browser profile, i.e. no seats remembered
     page.evaluate("localStorage.clear()")
     page.goto(invite)
@@ -53,7 +53,7 @@ def test_a_friend_joins_with_the_invite_link(page, server):
     assert httpx.get(f"{server.url}/api/games/{invite.split('/play/')[1].split('?')[0]}",
                      params={"token": link_token}).status_code == 403
     end_phase(page)
-    expect(page.locator("[data-testid=prompt]")).to_contain_text("Waiting for blue")
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Waiting for Blue")
 
 
 def test_the_invite_link_comes_into_view_selected(page, server):

@@ -367,7 +367,7 @@ class PlayScreen {
       this.buttons.append(el("a", { class: "btn primary", href: `/replay/${this.id}` }, "Watch the replay"));
       return;
     }
-    this.promptText.textContent = this.labels.prose(p.prompt || v.prompt || "");
+    this.promptText.textContent = this.promptWords(p.prompt || v.prompt || "");
     if (p.thinking) {
       this.promptExtra.append(el("span", { class: "thinking", "data-testid": "thinking" }, el("span", { class: "spinner" }), `AI (${this.sideName(p.thinking)}) is thinking…`));
     }
@@ -401,6 +401,12 @@ class PlayScreen {
     const pending = this.confirming && buttons.find((a) => a.text === this.confirming);
     if (pending) this.showConfirm(pending, this.idleUnits(pending));
     else this.confirming = null;
+  }
+
+  /** A prompt as people read it: the engine's waiting text names the side by its id ("Waiting for german"). */
+  promptWords(text) {
+    const m = /^Waiting for ([\w-]+)$/.exec(text);
+    return m && this.current() && m[1] in (this.current().seats || {}) ? `Waiting for ${this.sideName(m[1])}` : this.labels.prose(text);
   }
 
   /** A readable label: the game's labels catalog (and the view's ``labels``), unit names for unit ids. */
@@ -588,7 +594,8 @@ class PlayScreen {
     if (rows.length) {
       const names = [...new Set(rows.flatMap(([, b]) => Object.keys(b)))];
       this.status.append(el("table", { class: "budgets", "data-testid": "budgets" },
-        el("tr", {}, el("th", {}, ""), names.map((n) => el("th", {}, this.labels.lookup(n) || n.replace(/_/g, " ")))),
+        // ids read as words: SFN's german/us/commonwealth columns as German/US/Commonwealth
+        el("tr", {}, el("th", {}, ""), names.map((n) => el("th", {}, this.labels.lookup(n) || (n.length <= 3 ? n.toUpperCase() : titleCase(n.replace(/_/g, " ")))))),
         rows.map(([sd, b]) => el("tr", {}, el("td", {}, el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), this.sideName(sd)),
           names.map((n) => el("td", {}, b[n] ?? "–"))))));
     }
