@@ -372,9 +372,7 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
             memo["now"] = current_value(s, side, uid)
         if v == "to":
             return hex_value(s, side, uid, args[0]) - memo["now"]
-        if v == "strategic":
-            return 0.02
-        return 0.0  # cancel / normal
+        return 0.0  # stay
     if step == "place_unit":
         if v == "at":
             uid = f["unit"]

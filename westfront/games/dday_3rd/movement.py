@@ -182,3 +182,36 @@ def destinations(s: Position, uid: str, strategic: bool = False) -> list[str]:
 def strategic_adds(s: Position, uid: str) -> bool:
     """Whether a strategic move (§9.1.5) reaches a hex a normal move does not."""
     return bool(reach_of(s, uid, True).ends_bb & ~reach_of(s, uid, False).ends_bb)
+
+
+def move_refusal(s: Position, uid: str, label: str) -> str:
+    """Why ``uid`` may not end its move on ``label``, citing the rule: the actual cause, not a list of them."""
+    b = s.board
+    m = b.m
+    name = s.defn(uid).label
+    if label not in m.index:
+        return f"{s.rule('9.1')}: {label} is not a hex of the map"
+    i = m.index[label]
+    here = s.unit(uid)["hex"]
+    if label == here:
+        return f"{s.rule('9.1')}: {name} is already on {label} (`stay` keeps it there)"
+    if (b.sea >> i) & 1 or (b.impassable >> i) & 1 or (b.neutral >> i) & 1:
+        return f"{s.rule('9.1.1')}: units never enter sea, impassable mountain or neutral hexes ({label})"
+    if s.side_at(label) == other(s.side_of(uid)):
+        return f"{s.rule('9.1.4')}: {label} is occupied by enemy units"
+    if (b.dyke >> i) & 1:
+        return f"{s.rule('9.1.2')}: a unit may not end its move on the dyke ({label})"
+    strategic = may_move_strategically(s, uid)
+    for r in (reach_of(s, uid, False), *((reach_of(s, uid, True),) if strategic else ())):
+        if i in r.cost and not (r.ends_bb >> i) & 1:
+            return (f"{s.rule('3')}: {label} already holds {len(s.at(label))} units; {name} would break the "
+                    "stacking limit there (§9.1.3)")
+    mf = s.mf(uid)
+    why = f"MF {mf}" + (" (out of supply, §6.3)" if s.unit(uid)["flipped"] else "")
+    if strategic:
+        return (f"{s.rule('9.1')}: {label} is beyond {name}'s reach even by strategic movement ({why}, doubled; "
+                "strategic movement may not enter enemy ZOC, §9.1.5), given terrain stops and enemy ZOC (§9.1.1, "
+                "§9.1.4)")
+    return (f"{s.rule('9.1')}: {label} is beyond {name}'s reach ({why}; every hex costs 1, a mountain or enemy ZOC "
+            "ends the move, and an engaged unit may not step from one enemy ZOC into the same unit's ZOC, §9.1.1, "
+            "§9.1.4)")

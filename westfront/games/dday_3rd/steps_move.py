@@ -27,7 +27,8 @@ class Movement(Step[Position]):
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         side = f["side"]
-        out = [act("move", u) for u in movement.movable(s, side)]
+        stayed = f.get("stayed") or ()
+        out = [act("move", u) for u in movement.movable(s, side) if u not in stayed]
         if side == "allied":
             out += [act("land", u) for u in logistics.reinforcement_candidates(s)]
             out += [act("sail", u) for u in s.on_map(side) if logistics.may_sail(s, u)]
@@ -39,7 +40,11 @@ class Movement(Step[Position]):
         return out
 
     def on_move(self, s: Position, f: dict[str, Any], uid: str) -> None:
-        s.call("move_unit", unit=uid, strategic=False)
+        s.call("move_unit", unit=uid)
+
+    def resume(self, s: Position, f: dict[str, Any], ret: Any) -> None:
+        if isinstance(ret, dict) and ret.get("stayed"):
+            f["stayed"] = [*f.get("stayed", []), ret["stayed"]]  # not offered again this phase
 
     def on_land(self, s: Position, f: dict[str, Any], uid: str) -> None:
         s.call("place_unit", unit=uid, purpose="reinforce", hexes=logistics.landing_hexes(s, uid))
@@ -77,7 +82,10 @@ class Movement(Step[Position]):
 
 
 class MoveUnit(Step[Position]):
-    """Choose the destination of one unit (normal move, or ``strategic`` for double MF, §9.1.5)."""
+    """Choose the destination of one unit: every hex a normal move reaches, and those only a strategic move (double
+    MF, §9.1.5) reaches, in one list — a move is strategic exactly when its hex needs it, so there is no mode to
+    switch (a switch changes nothing on the map, and an agent built afresh for each decision could switch for
+    ever). ``stay``: the unit stays where it is this phase (it is not offered again)."""
 
     name = "move_unit"
 
@@ -85,45 +93,44 @@ class MoveUnit(Step[Position]):
         return s.side_of(f["unit"])
 
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
-        kind = "strategic move" if f["strategic"] else "move"
-        return f"{units()[f['unit']].label} at {s.unit(f['unit'])['hex']}: {kind} to"
+        uid = f["unit"]
+        more = " (hexes beyond its MF by strategic movement)" if self.strategic_only(s, uid) else ""
+        return f"{units()[uid].label} at {s.unit(uid)['hex']}: move to{more}, or stay"
+
+    @staticmethod
+    def strategic_only(s: Position, uid: str) -> list[str]:
+        if not movement.may_move_strategically(s, uid):
+            return []
+        return movement.destinations(s, uid, True)
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         uid = f["unit"]
-        out = [act("to", h) for h in movement.destinations(s, uid, f["strategic"])]
-        if not f["strategic"] and movement.may_move_strategically(s, uid) and movement.strategic_adds(s, uid):
-            out.append(act("strategic"))
-        elif f["strategic"]:
-            out.append(act("normal"))
-        out.append(act("cancel"))
+        out = [act("to", h) for h in movement.destinations(s, uid, False)]
+        out += [act("to", h) for h in self.strategic_only(s, uid)]
+        out.append(act("stay"))
         return out
 
-    def on_strategic(self, s: Position, f: dict[str, Any]) -> None:
-        f["strategic"] = True
-
-    def on_normal(self, s: Position, f: dict[str, Any]) -> None:
-        f["strategic"] = False
-
-    def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
-        s.end()
+    def on_stay(self, s: Position, f: dict[str, Any]) -> None:
+        s.end({"stayed": f["unit"]})
 
     def on_to(self, s: Position, f: dict[str, Any], label: str) -> None:
         uid = f["unit"]
         m = s.board.m
-        r = movement.reach_of(s, uid, f["strategic"])
+        strategic = label not in movement.destinations(s, uid, False)
+        r = movement.reach_of(s, uid, strategic)
         path = [m.label(h) for h in r.path(m.index[label])]
         s.pass_through(uid, path[1:])
         s.place(uid, label)
         s.unit(uid)["moved"] = True
         if uid in s.g["interdicted"]:
             s.g["interdicted"].remove(uid)  # §11.2: the fighter goes home when the unit moves
-        s.emit("move", unit=uid, path=path, hex=label, strategic=f["strategic"], rule=s.rule("9.1.5" if f["strategic"] else "9.1"),
-               text=f"{units()[uid].label} moves {path[0]} → {label}" + (" (strategic)" if f["strategic"] else ""))
+        s.emit("move", unit=uid, path=path, hex=label, strategic=strategic, rule=s.rule("9.1.5" if strategic else "9.1"),
+               text=f"{units()[uid].label} moves {path[0]} → {label}" + (" (strategic)" if strategic else ""))
         s.end()
 
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
         if a.verb == "to" and a.args:
-            return f"{s.rule('9.1')}: {units()[f['unit']].label} cannot end its move on {a.args[0]} (terrain, ZOC, stacking, MF)"
+            return movement.move_refusal(s, f["unit"], a.args[0])
         return None
 
 

@@ -75,7 +75,7 @@ def preview(s: Position, action: Action | str) -> dict[str, Any] | None:
         return None
     m = s.board.m
     if f["step"] == "move_unit" and a.verb == "to" and a.args:
-        r = movement.reach_of(s, f["unit"], f["strategic"])
+        r = movement.reach_of(s, f["unit"], a.args[0] not in movement.destinations(s, f["unit"], False))
         dest = m.index.get(a.args[0])
         if dest is None or dest not in r.cost:
             return None
