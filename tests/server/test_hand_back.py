@@ -48,9 +48,11 @@ def dday_german_week_1() -> State:
     s = api.load("dday-3rd", None, None, 1)
     s.apply("invade normandy")
     allies = get_agent("heuristic", seed=1)
+    germans = get_agent("heuristic", seed=2)  # the German's answers inside the Allied turn (exchange losses, retreats)
     while not (s.current_player() == "german" and "move DE-21-AD" in {str(a) for a in s.legal_actions()}):
-        assert s.current_player() == "allied" and len(s.history) < 400
-        s.apply(allies.choose(s, "allied"))
+        assert len(s.history) < 400 and s.g["phase"] != "German combat"
+        side = s.current_player()
+        s.apply((allies if side == "allied" else germans).choose(s, side))
     s.apply("move DE-21-AD")
     return s
 
