@@ -121,3 +121,16 @@ def end_phase(page: Any, verb: str = "end") -> None:
     confirm = page.locator(f"[data-confirm='{verb}']")
     if confirm.count():
         confirm.click()
+
+
+def start_from_lobby(page: Any, server: Any, game: str, level: str = "random") -> None:
+    """Start ``game`` from the lobby against the computer, as a new player would (the lobby's default
+    scenario, options and seats), and wait until the board has drawn."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=start]")
+    page.select_option("#ng-game", game)
+    page.check("input[name=opponent][value=ai]")
+    page.select_option("#ng-level", level)
+    page.click("[data-testid=start]")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("svg.map .base [data-hex]")

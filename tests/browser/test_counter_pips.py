@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from .conftest import start_from_lobby
 from .test_board import open_game
 
 pytestmark = pytest.mark.browser
@@ -29,14 +30,7 @@ SPILL = """() => {
 
 @pytest.mark.parametrize("game", ["race-to-the-rhine", "onslaught", "dday-to-the-rhine"])
 def test_every_pip_is_inside_its_counter(page, server, game):
-    page.goto(server.url + "/")
-    page.wait_for_selector("[data-testid=start]")
-    page.select_option("#ng-game", game)
-    page.check("input[name=opponent][value=ai]")
-    page.select_option("#ng-level", "random")
-    page.click("[data-testid=start]")
-    page.wait_for_url("**/play/**")
-    page.wait_for_selector("svg.map .base [data-hex]")
+    start_from_lobby(page, server, game)
     page.wait_for_timeout(800)
     open_game(page, page.url)
     m = page.evaluate(SPILL)

@@ -32,6 +32,14 @@ def hidden_games() -> list[str]:
     return [g for g in registry.game_ids() if hooks_for(g).hidden_information]
 
 
+def all_human_game(client: Any, game: str, seed: int) -> dict[str, Any]:
+    """A game of ``game`` with a human on every seat (the scans' options), as created through the API."""
+    info = registry.info(game)
+    options = OPTIONS.get(game, {})
+    return new_game(client, game=game, seats=dict.fromkeys(info.seated(resolve_options(info, options)), "human"),
+                    seed=seed, options=options)
+
+
 def test_every_game_with_hidden_information_is_covered():
     assert "dday-to-the-rhine" in hidden_games()
     for g in hidden_games():

@@ -19,11 +19,9 @@ from typing import Any
 import pytest
 
 from tests.contract.test_hidden_information import crafted_actions
-from westfront.api import resolve_options
-from westfront.games import registry
 
-from .conftest import new_game, token
-from .test_leaks import OPTIONS, TRUTH, hidden_games, words_in
+from .conftest import token
+from .test_leaks import TRUTH, all_human_game, hidden_games, words_in
 
 MAX_ACTIONS = 240
 PROBE_EVERY = 7  # actions between probes
@@ -38,10 +36,7 @@ def leaks_in(answer: str, request: str, secret: dict[str, list[str]], shown: str
 @pytest.mark.parametrize("game", hidden_games())
 def test_refusals_to_crafted_requests_name_nothing_hidden(client, game):
     # 1944 18.5 (hidden markers, phantoms), SFN 10.6 (fog of war), Race: the decks' order
-    info = registry.info(game)
-    options = OPTIONS.get(game, {})
-    g = new_game(client, game=game, seats=dict.fromkeys(info.seated(resolve_options(info, options)), "human"),
-                 seed=3, options=options)
+    g = all_human_game(client, game, seed=3)
     gid = g["id"]
     toks = {side: token(g, side) for side in g["seats"]}
     live = client.app.state.service.live(gid)

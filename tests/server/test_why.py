@@ -11,11 +11,9 @@ import random
 import pytest
 
 from tests.contract.test_hidden_information import crafted_actions
-from westfront.api import resolve_options
-from westfront.games import registry
 
 from .conftest import act, new_game, token, view
-from .test_leaks import OPTIONS, hidden_games
+from .test_leaks import all_human_game, hidden_games
 
 
 def why(c, gid: str, tok: str, text: str) -> dict:
@@ -64,10 +62,7 @@ def test_why_needs_a_seat(client):
 @pytest.mark.parametrize("game", hidden_games())
 def test_why_answers_crafted_requests_exactly_as_a_move_is_refused(client, game):
     # 1944 18.5, SFN 10.6, Race decks: what why() says is what the (scanned) action endpoint says
-    info = registry.info(game)
-    options = OPTIONS.get(game, {})
-    g = new_game(client, game=game, seats=dict.fromkeys(info.seated(resolve_options(info, options)), "human"),
-                 seed=5, options=options)
+    g = all_human_game(client, game, seed=5)
     gid = g["id"]
     live = client.app.state.service.live(gid)
     with live.lock:
