@@ -257,3 +257,20 @@ def test_turn_notices_from_the_outbox_once_across_processes_and_restarts(pg_url,
             assert hook.bodies[1]["version"] == 3
     finally:
         hook.close()
+
+
+def test_chat_on_postgresql(pg_url, fog_game):
+    """Issue 35: the seats' chat is stored and limited the same way on PostgreSQL, across a restart."""
+    from westfront.server import chat
+
+    with TestClient(create_app(pg_url)) as c:
+        g = new_game(c)
+        gid, tb, tr = g["id"], token(g, "blue"), token(g, "red")
+        for i in range(chat.RATE_COUNT):
+            assert c.post(f"/api/games/{gid}/chat", json={"token": tb, "text": f"m{i} <b>"}).status_code == 200
+        assert c.post(f"/api/games/{gid}/chat", json={"token": tb, "text": "more"}).status_code == 429
+        assert c.post(f"/api/games/{gid}/chat", json={"token": tr, "text": "a\x00b"}).status_code == 400
+    with TestClient(create_app(pg_url)) as c:
+        got = c.get(f"/api/games/{gid}/chat", params={"token": tr}).json()["messages"]
+        assert [m["text"] for m in got] == [f"m{i} <b>" for i in range(chat.RATE_COUNT)]
+        assert c.get(f"/api/games/{gid}/chat").status_code == 403

@@ -297,6 +297,20 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         """This seat's turn-notification settings."""
         return service.get_notify(game_id, token)
 
+    @app.post("/api/games/{game_id}/chat", tags=["play"], response_model=sc.ChatPosted,
+              responses=sc.errors(400, 403, 404, 429))
+    def post_chat(game_id: GameId, body: sc.ChatRequest) -> dict[str, Any]:
+        """Send a chat message to the game's seats (two or more human seats). Not a game action: it never
+        enters the log, the hash or replays. 429 past 5 messages per 10 s; 400 for empty, over 500
+        characters or control characters."""
+        return service.post_chat(game_id, body.token, body.text)
+
+    @app.get("/api/games/{game_id}/chat", tags=["play"], response_model=sc.ChatLog, responses=seat_errors)
+    def get_chat(game_id: GameId, token: Token = None,
+                 after: Annotated[int, Query(ge=0, le=2**62)] = 0) -> dict[str, Any]:
+        """The game's chat for its seats only: messages with an id above ``after`` (the newest 200)."""
+        return service.get_chat(game_id, token, after)
+
     @app.post("/api/games/{game_id}/previews", tags=["play"], response_model=sc.Previews, responses=seat_errors)
     def post_previews(game_id: GameId, body: sc.PreviewRequest) -> dict[str, Any]:
         """What legal actions would do (path costs, odds, dice) — for the seat that must decide."""

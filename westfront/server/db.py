@@ -132,6 +132,20 @@ outbox = Table(
 )
 Index("ix_outbox_due", outbox.c.delivered_at, outbox.c.gave_up, outbox.c.next_at)
 
+# per-game chat between the seats (issue 35): not game actions — never in the action log, the
+# state hash, saves or replays; read only by the game's seat tokens
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(24), ForeignKey("games.id"), nullable=False),
+    Column("side", String(32), nullable=False),  # the seat that wrote it
+    Column("text", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+Index("ix_chat_game", chat.c.game_id, chat.c.id)
+Index("ix_chat_seat", chat.c.game_id, chat.c.side, chat.c.created_at)
+
 
 def default_db_url() -> str:
     """SQLite under ``$XDG_DATA_HOME/westfront`` (``~/.local/share/westfront``)."""

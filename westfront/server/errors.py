@@ -37,6 +37,12 @@ class Conflict(ServiceError):
         self.version = version
 
 
+class TooMany(ServiceError):
+    """Too many requests of one kind in a short time (e.g. chat messages): try again later."""
+
+    status = 429
+
+
 class Broken(ServiceError):
     """The stored record does not reproduce its hashes; the game is not served."""
 

@@ -104,6 +104,17 @@ class Hub:
             with contextlib.suppress(RuntimeError):  # loop already closed at shutdown
                 self.loop.call_soon_threadsafe(c.queue.put_nowait, text)
 
+    def send_to_seats(self, game_id: str, msg: dict[str, Any], sides: set[str]) -> None:
+        """Send ``msg`` (not a view: no patch bookkeeping) to the game's sockets opened by ``sides``."""
+        with self._lock:
+            conns = [c for c in self._conns.get(game_id, ()) if c.side in sides]
+        if not conns or self.loop is None:
+            return
+        text = encode(msg)
+        for c in conns:
+            with contextlib.suppress(RuntimeError):  # loop already closed at shutdown
+                self.loop.call_soon_threadsafe(c.queue.put_nowait, text)
+
     def drop(self, game_id: str, token: str, reason: str) -> None:
         """Close (1008) every socket of the game opened with ``token``, which no longer holds a seat."""
         with self._lock:

@@ -104,6 +104,27 @@ class NotifySettings(BaseModel):
     email: str | None
 
 
+class ChatRequest(_Body):
+    token: str = Field(max_length=64)
+    text: str = Field(max_length=2000, description="the message (at most 500 characters; no control characters)")
+
+
+class ChatMessage(BaseModel):
+    id: int
+    side: str
+    text: str
+    at: float = Field(description="server time (Unix seconds)")
+
+
+class ChatPosted(BaseModel):
+    message: ChatMessage
+
+
+class ChatLog(BaseModel):
+    seat: str
+    messages: list[ChatMessage]
+
+
 class PreviewRequest(_Body):
     token: str = Field(max_length=64)
     actions: list[Annotated[str, Field(max_length=500)]] = Field(
@@ -232,6 +253,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": Problem, "description": "missing or wrong seat token"},
     404: {"model": Problem, "description": "no such game"},
     409: {"model": Problem, "description": "stale version: someone moved first"},
+    429: {"model": Problem, "description": "too many requests in a short time (chat: 5 per 10 s per seat)"},
 }
 
 

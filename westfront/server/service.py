@@ -13,6 +13,7 @@ import logging
 import os
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -25,9 +26,9 @@ from ..core.rng import KEYED_FROM
 from ..core.savefile import parse_save
 from ..core.state import State, canonical_json, conceding_side, is_undo_barrier
 from ..games import registry
-from . import patch
+from . import chat, patch
 from .ai_seats import AIRunner
-from .errors import BadRequest, Broken, Conflict, Forbidden, NotFound
+from .errors import BadRequest, Broken, Conflict, Forbidden, NotFound, TooMany
 from .hub import Hub
 from .labels import engagement
 from .live import LiveGame, RecordBroken
@@ -438,6 +439,33 @@ class GameService:
     def notify_settings(g: LiveGame, side: str) -> dict[str, Any]:
         seat = g.seats[side]
         return {"side": side, "webhook": seat.webhook, "email": seat.email}
+
+    # ----- chat between the seats (issue 35) --------------------------------------------
+    def _chat_seat(self, game_id: str, token: str | None) -> tuple[LiveGame, str]:
+        g = self.live(game_id)
+        with g.lock:
+            side = self.seat(g, token)
+            humans = len(g.human_sides())
+        if humans < 2:
+            raise BadRequest("chat is for games with two or more human seats")
+        return g, side
+
+    def post_chat(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
+        """Store a seat's message and push it to the game's seats (not a game action: no version bump)."""
+        why = chat.bad_chat_text(text)
+        if why:
+            raise BadRequest(why)
+        g, side = self._chat_seat(game_id, token)
+        msg = self.store.add_chat(g.id, side, text, time.time(), chat.RATE_WINDOW, chat.RATE_COUNT)
+        if msg is None:
+            raise TooMany(f"at most {chat.RATE_COUNT} chat messages per {chat.RATE_WINDOW:g} s: wait a moment")
+        self.hub.send_to_seats(g.id, {"type": "chat", "message": msg}, set(g.seats))
+        return {"message": msg}
+
+    def get_chat(self, game_id: str, token: str | None, after: int) -> dict[str, Any]:
+        """The game's messages after id ``after`` (the newest ``chat.HISTORY``), for its seats only."""
+        g, side = self._chat_seat(game_id, token)
+        return {"seat": side, "messages": self.store.chat_after(g.id, after, chat.HISTORY)}
 
     def _due_snapshot(self, g: LiveGame, ordinal: int) -> bool:
         return ordinal - g.last_snapshot >= self.settings.snapshot_every

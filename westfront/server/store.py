@@ -273,6 +273,29 @@ class Store:
                 raise StaleVersion(expected_version)
             self._notify(conn, game_id, new_version)
 
+    # ----- chat between the seats (no game version, no action log) -------------------
+    def add_chat(self, game_id: str, side: str, text: str, now: float, window: float, most: int) -> dict[str, Any] | None:
+        """Store one chat message unless ``side`` already wrote ``most`` in the last ``window``
+        seconds (then None). Counted in the database, so it holds across restarts and processes."""
+        with self._write() as conn:
+            recent = conn.execute(select(func.count()).select_from(db.chat).where(
+                db.chat.c.game_id == game_id, db.chat.c.side == side, db.chat.c.created_at > now - window)).scalar()
+            if int(recent or 0) >= most:
+                return None
+            res = conn.execute(insert(db.chat).values(game_id=game_id, side=side, text=text, created_at=now))
+            key = res.inserted_primary_key
+            assert key is not None
+            msg_id = int(key[0])
+        return {"id": msg_id, "side": side, "text": text, "at": now}
+
+    def chat_after(self, game_id: str, after: int, limit: int) -> list[dict[str, Any]]:
+        """The newest ``limit`` messages of the game with an id above ``after``, oldest first."""
+        q = (select(db.chat.c.id, db.chat.c.side, db.chat.c.text, db.chat.c.created_at)
+             .where(db.chat.c.game_id == game_id, db.chat.c.id > after).order_by(db.chat.c.id.desc()).limit(limit))
+        with self.engine.connect() as conn:
+            rows = conn.execute(q).all()
+        return [{"id": r[0], "side": r[1], "text": r[2], "at": r[3]} for r in reversed(rows)]
+
     def seat(self, game_id: str, side: str) -> Seat | None:
         with self.engine.connect() as conn:
             r = conn.execute(select(db.seats).where(db.seats.c.game_id == game_id, db.seats.c.side == side)
