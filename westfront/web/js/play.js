@@ -2,6 +2,7 @@
 // off-map boxes, undo, save, hotseat hand-over. Everything it shows comes from the
 // seat payload (view, actions, log) and previews; it holds no rules of any game.
 
+import { ChatBox } from "./chat.js";
 import { ApiError, catalog, gameLayer, get, mapData, post, rememberSeat, seatsOf } from "./api.js";
 import { finalPlanCard } from "./aiplan.js";
 import { counterChip } from "./counters.js";
@@ -99,6 +100,7 @@ class PlayScreen {
     this.map.openOn(this.focusHexes());
     this.renderHighlights();  // now that the map has a view, bring the decision into it
     for (const [sd, tok] of Object.entries(this.tokens)) this.connect(sd, tok);
+    if (this.chat) this.chat.load();
     if (Object.keys(this.tokens).length > 1) await this.refreshAll();
   }
 
@@ -176,6 +178,12 @@ class PlayScreen {
     });
     new ResizeObserver(() => { if (this.logPinned) this.followLog(); }).observe(this.logList);
     const logCard = el("section", { class: "card logcard" }, el("h3", {}, "Game log", this.newEntries), this.logList);
+    // issue 35: games between two or more people have a chat under the log (on phones, in the Log tab)
+    if (Object.values(first.seats || {}).filter((k) => k === "human").length >= 2) {
+      this.chat = new ChatBox(this.id, { tokenOf: () => this.tokens[this.activeSide()],
+        sideName: (sd) => this.sideName(sd), colorOf: (sd) => this.colorOf(sd) });
+      logCard.append(this.chat.node);
+    }
     this.curtain = el("div", { class: "curtain", hidden: true });
     // small screens: the map takes the screen; the sidebar's cards open one at a time from tabs
     this.tabs = el("nav", { class: "mobiletabs", "data-testid": "tabs" },
@@ -202,6 +210,10 @@ class PlayScreen {
       ws.onmessage = (m) => {
         const msg = JSON.parse(m.data);
         if (msg.type === "pong") return;
+        if (msg.type === "chat") {
+          if (this.chat) this.chat.add(msg.message);
+          return;
+        }
         delay = 500;
         // a patch against a view this page does not hold (a gap): ask the socket for the whole payload
         if (!this.accept(msg, false, true) && ws.readyState === WebSocket.OPEN) {
@@ -211,7 +223,7 @@ class PlayScreen {
       };
       ws.onclose = () => {
         if (this.closed) return;
-        setTimeout(() => { open(); this.refresh(side).catch(() => {}); }, delay);
+        setTimeout(() => { open(); this.refresh(side).catch(() => {}); if (this.chat) this.chat.load(); }, delay);
         delay = Math.min(delay * 2, 10000);
       };
     };
