@@ -76,7 +76,7 @@ def test_dday_3rd_invasion_combat_and_a_move(page, server):
     # §10: every enemy unit next to an attacker must be attacked, so ending the declarations adds
     # US 1 ID's attack on DE 48 ID at M21 (it is next to both); then the player orders the combats
     log = page.locator("[data-testid=log]")
-    expect(log).to_contain_text("Attack on K19 (DE 70 STD) by US 2 ID, BR 3 ID at 4:1")
+    expect(log).to_contain_text("Attack on K19 (DE 70 ST) by US 2 ID, BR 3 ID at 4:1")
     expect(log).to_contain_text("Attack on M21 (DE 48 ID) by US 1 ID at 1:1")
     choose(page, "resolve 1")
     expect(log).to_contain_text("Attack on K19 at 4:1: rolled 3")

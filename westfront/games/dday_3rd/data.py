@@ -49,7 +49,13 @@ class UnitDef:
 
     @property
     def label(self) -> str:
-        """The rulebook's way of naming a unit: nation, identifier, type and echelon ("US 101 ABID")."""
+        """The rulebook's way of naming a unit, as on its counter: nation, identifier, type and echelon ("US 101
+        ABID", "SS 49 MBD"); a static division is "ST" ("DE 343 ST", Figure 10) and an airborne regiment "ABREGT"
+        ("DE 2 ABREGT", Figure 4)."""
+        if self.type == "ST" and self.echelon == "D":
+            return f"{self.nation} {self.number} ST"
+        if self.type == "ABI" and self.echelon != "D":
+            return f"{self.nation} {self.number} AB{self.echelon}"
         return f"{self.nation} {self.number} {self.type}{self.echelon}"
 
     @property

@@ -22,7 +22,8 @@ class TacticalAir(Step[Position]):
         return "allied"
 
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
-        return f"Tactical air missions ({s.g['fighters']} fighters available), or done"
+        n = s.g["fighters"]
+        return f"Tactical air missions ({n} fighter{'' if n == 1 else 's'} available), or done"
 
     def cad_hexes(self, s: Position) -> list[str]:
         """§11.1: any hex occupied by Allied units (the German moves before it attacks, so not only hexes next to
@@ -45,7 +46,7 @@ class TacticalAir(Step[Position]):
                 return f"{s.rule('11')}: no fighter left this week"
             uid = a.args[0]
             if uid in s.g["interdicted"]:
-                return f"{s.rule('11.2')}: {uid} is already interdicted (one fighter per unit)"
+                return f"{s.rule('11.2')}: {units()[uid].label} is already interdicted (one fighter per unit)"
             return (f"{s.rule('11.2')}: only a German armoured, armoured infantry or airborne unit on the continent "
                     "(one that could move strategically) is worth interdicting")
         if a.verb == "river" and s.g["fighters"] <= 0:

@@ -196,7 +196,12 @@ class Attack(AttackBuilder):
 
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
         c = {"targets": f["targets"], "attackers": f["attackers"], "defenders": f["defenders"], "air": f["air"]}
-        odds = C.odds_text(s, c) if f["attackers"] else "no attackers yet"
+        if f["attackers"]:
+            t = C.totals(s, c)
+            cas = " with +1 close air support" if f["air"] == "fighter" else ""
+            odds = f"{C.odds_text(s, c)} ({t['af_total']} against {t['df_total']}{cas})"
+        else:
+            odds = "no attackers yet"
         names = ", ".join(units()[d].label for d in f["defenders"])
         return f"Attack {'+'.join(f['targets'])} ({names}): {odds}"
 

@@ -77,7 +77,7 @@ class Invasion(Step[Position]):
             return "Choose the coastal sector to invade" + ("" if f["mandatory"] else ", or pass")
         if f["unit"] is not None:
             return f"Sea invasion hex for {units()[f['unit']].label}"
-        return f"Land units in {f['sector']} (Table 5), then done"
+        return f"Land units in {logistics.sector_name(f['sector'])} (Table 5), then done"
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         if f["sector"] is None:
@@ -96,7 +96,7 @@ class Invasion(Step[Position]):
         f["sector"] = sector
         s.g["invasions"].append({"sector": sector, "week": s.week})
         s.g["invasion_units"] = []
-        s.emit("invasion", sector=sector, week=s.week, rule=s.rule("7"), text=f"The Allies invade {sector}")
+        s.emit("invasion", sector=sector, week=s.week, rule=s.rule("7"), text=f"The Allies invade {logistics.sector_name(sector)}")
 
     def on_pass(self, s: Position, f: dict[str, Any]) -> None:
         s.emit("no_invasion", rule=s.rule("7"), text="No invasion this week")

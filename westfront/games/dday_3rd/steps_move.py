@@ -72,12 +72,14 @@ class Movement(Step[Position]):
 
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
         if a.verb == "move" and a.args:
-            return f"{s.rule('9.1')}: {a.args[0]} cannot move now (not yours, already moved, dropped or pinned)"
+            return move_unit_refusal(s, f, a.args[0])
         if a.verb == "sail" and a.args:
             return logistics.sail_refusal(s, a.args[0]) if f["side"] == "allied" else \
                 f"{s.rule('9.4')}: only the Allies move by sea"
         if a.verb == "land" and a.args:
-            return f"{s.rule('9.3.1')}: {a.args[0]} cannot land now (availability, Table 5, 12 by sea, supply room)"
+            return land_refusal(s, a.args[0])
+        if a.verb == "replace" and a.args:
+            return replace_refusal(s, f["side"], a.args[0])
         return None
 
 
@@ -207,3 +209,72 @@ class Overstack(Step[Position]):
             return (f"{s.rule('9.1.3')}: {a.args[0]} is not in an over-stacked hex; the excess is chosen from "
                     f"{', '.join(over_stacked(s, f['side']))}")
         return None
+
+
+def _name(uid: str) -> str:
+    return units()[uid].label if uid in units() else uid
+
+
+def move_unit_refusal(s: Position, f: dict[str, Any], uid: str) -> str:
+    """Why ``move UNIT`` is refused: the unit's own cause (§8, §9.1, §9.2.1, §9.3, §7.1)."""
+    r = s.rule("9.1")
+    if uid not in units():
+        return f"{r}: there is no unit {uid}"
+    u = s.unit(uid)
+    name = _name(uid)
+    if s.side_of(uid) != f["side"]:
+        return f"{r}: {name} is not a {f['side'].capitalize()} unit"
+    if not u["hex"] or not (s.board.land >> s.board.m.index[u["hex"]]) & 1:
+        return f"{r}: {name} is not on the continent"
+    if u["invader"]:
+        return f"{s.rule('7.1')}: {name} is invading from the sea and moves only into its coastal hex"
+    if u["dropped"]:
+        return f"{s.rule('8')}: {name} dropped this week and may not move"
+    if u["pinned"]:
+        return f"{s.rule('9.3')}: {name} arrived in enemy ZOC this week and may not move"
+    if u["moved"]:
+        return f"{r}: {name} has already moved this phase"
+    if uid in (f.get("stayed") or ()):
+        return f"{r}: {name} was told to stay this phase"
+    return f"{r}: {name} cannot move now"
+
+
+def land_refusal(s: Position, uid: str) -> str:
+    """Why ``land UNIT`` is refused: the actual limit (§9.3, §9.3.1, §6.2)."""
+    r = s.rule("9.3.1")
+    sea_cap = logistics.tables().caps["sea"]
+    if uid not in units() or s.side_of(uid) != "allied":
+        return f"{r}: only Allied units in Britain land as reinforcements"
+    d = units()[uid]
+    u = s.unit(uid)
+    if u["box"] not in ("britain", "paris"):
+        return f"{r}: {d.label} is not in Britain"
+    if d.paris and not s.g.get("ff_now"):
+        return f"{s.rule('9.3.3')}: the Free French in Paris come only from week 28, with France south of the border free"
+    if d.arrival > s.week:
+        return f"{r}: {d.label} is available from week {d.arrival}"
+    if u["moved"]:
+        return f"{s.rule('9.4')}: {d.label} sailed back this week; it comes again at a later week"
+    if s.g["landed"]["sea"] >= sea_cap:
+        return f"{r}: {sea_cap} units have already come by sea this week (Table 7)"
+    if logistics.room(s) <= 0:
+        return f"{r}: no supply capacity left for another unit on the continent (capacity minus units there, §6.2)"
+    return (f"{r}: no entry point takes {d.label} now: each is full (§3), held by or in the ZOC of German units "
+            "(§9.3), or its sector's Table 5 limit for this week is used up")
+
+
+def replace_refusal(s: Position, side: str, uid: str) -> str:
+    """Why ``replace UNIT`` is refused (§9.2)."""
+    r = s.rule("9.2")
+    if uid not in units() or s.side_of(uid) != side:
+        return f"{r}: only the side's own eliminated units are replaced"
+    d = units()[uid]
+    if s.unit(uid)["box"] != "eliminated":
+        return f"{r}: {d.label} has not been eliminated"
+    if d.type == "HQ":
+        return f"{r}: headquarters are never replaced"
+    if side == "allied" and not (d.type in ("I", "A") and d.echelon == "D"):
+        return f"{s.rule('9.2.2')}: the Allies replace only infantry and armoured divisions"
+    if d.af > s.g["rp"][side]:
+        return f"{r}: {d.label} costs {d.af} RP (its AF); {s.g['rp'][side]} RP left"
+    return f"{s.rule('9.2.1')}: no German replacement hex has room (not last occupied by the Allies, §3)"

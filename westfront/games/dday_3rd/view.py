@@ -48,7 +48,7 @@ def game_view(s: Position, player: str | None) -> dict[str, Any]:
     markers += [{"kind": "cad", "hex": h, "label": "CAD", "side": "allied"} for h in g["cad"]]
     markers += [{"kind": "river_interdiction", "hex": h, "label": "RI", "side": "allied"} for h in g["river_interdicted"]]
     markers += [{"kind": "control", "hex": h, "label": "A", "side": "allied"} for h in sorted(g["allied_hexes"])]
-    invasions = ", ".join(f"{i['sector']} (week {i['week']})" for i in g["invasions"]) or "none yet"
+    invasions = ", ".join(f"{_place_name(i['sector'])} (week {i['week']})" for i in g["invasions"]) or "none yet"
     v.update({
         "turn": s.week, "max_turns": victory.LAST_WEEK, "turn_label": week_label(s.week),
         "phase": s.phase_name(),
@@ -103,13 +103,33 @@ def preview(s: Position, action: Action | str) -> dict[str, Any] | None:
         c = {"targets": targets, "attackers": attackers, "defenders": dfn, "air": air}
         idx = C.odds_index(s, c)
         crt = tables().crt
+        t = C.totals(s, c)
+        mods = attack_modifiers(s, c, t)
+        totals = {"attack": t["af_total"], "defence": t["df_total"],
+                  "text": f"{t['af_total']} against {t['df_total']}"}
         if idx <= 0:
-            return {"odds": "1:7 or worse", "modifiers": [], "results": {"AE": 1.0}}
+            return {"odds": "1:7 or worse", "modifiers": mods, "totals": totals, "results": {"AE": 1.0}}
         dist = crt.distribution(crt.columns[idx])
         if C.carpet_bombed(s, c):
             dist = two_roll_best(crt.columns[idx])
-        return {"odds": crt.columns[idx], "modifiers": [], "results": dist}
+        return {"odds": crt.columns[idx], "modifiers": mods, "totals": totals, "results": dist}
     return None
+
+
+def attack_modifiers(s: Position, c: dict[str, Any], t: dict[str, Any]) -> list[str]:
+    """What changes the plain sums (§10.1.1, §10.1.2, §10.2, §11.1), in words for the odds preview."""
+    out = [f"attack {t['af']}" + (" (out-of-supply units at half AF, §6.3)" if any(
+        s.unit(a)["flipped"] for a in c["attackers"]) else "")]
+    if c.get("air") == "fighter":
+        out.append("+1 close air support (§10.1.1)")
+    if C.carpet_bombed(s, c):
+        out.append("carpet bombing: the better of two rolls (§10.1.2)")
+    for h, k in sorted(t["multipliers"].items()):
+        if k > 1:
+            out.append(f"defence in {h} ×{k} (terrain or river, §10.2)")
+    if t["df_total"] > t["df"]:
+        out.append(f"+{t['df_total'] - t['df']} close air defence (§11.1)")
+    return out
 
 
 ORDER = ("AE", "AR", "EX", "DR", "DE")
@@ -134,6 +154,17 @@ def _place_name(key: str) -> str:
     return " ".join(w if i and w in small else w.capitalize() for i, w in enumerate(words))
 
 
+def region_title(region: str, labs: list[str]) -> str:
+    """A band of hexes named by the places in it ("around Antwerp, Lille (J16–M23)"), not by its id."""
+    m = board().m
+    places = [m.hex_name[m.index[lab]] for lab in sorted(labs, key=lambda x: (len(x.rstrip("0123456789")), x))]
+    named = list(dict.fromkeys(p for p in places if p))
+    rows = sorted({lab.rstrip("0123456789") for lab in labs}, key=lambda r: (len(r), r))
+    nums = sorted(int(lab[len(lab.rstrip("0123456789")):]) for lab in labs)
+    span = f"{rows[0]}{nums[0]}–{rows[-1]}{nums[-1]}"
+    return f"around {', '.join(named[:2])} ({span})" if named else f"hexes {span}"
+
+
 def labels() -> dict[str, Any]:
     """Names for the ids in actions, log texts and prompts (D-Day hides nothing): counters as the
     rulebook names them, coastal sectors, and the bands of hexes a two-step hex choice offers."""
@@ -147,8 +178,6 @@ def labels() -> dict[str, Any]:
     for region, labs in bands.items():
         if region in names:
             continue
-        rows = sorted({lab.rstrip("0123456789") for lab in labs}, key=lambda r: (len(r), r))
-        nums = sorted(int(lab[len(lab.rstrip("0123456789")):]) for lab in labs)
-        names[region] = f"rows {rows[0]}–{rows[-1]}, numbers {nums[0]}–{nums[-1]}"
+        names[region] = region_title(region, labs)
     return {"names": names, "actions": {"invade": "Invade {1}", "region": "Hexes in {1}", "interdict": "Interdict {1}",
                                         "add": "Add {1} to the attack", "remove": "Take out {1}"}}
