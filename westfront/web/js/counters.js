@@ -9,7 +9,32 @@ const KIND_MARK = {
   inf: "infantry", infantry: "infantry", arm: "armour", armor: "armour", armour: "armour", panzer: "armour",
   tank: "armour", mech: "mech", pzgr: "mech", mot: "mech", art: "artillery", artillery: "artillery",
   para: "para", airborne: "para", hq: "hq", cav: "recon", recon: "recon", army: "army", corps: "corps",
+  // D-Day (3rd Edition)'s type codes
+  i: "infantry", a: "armour", m: "mech", abi: "para", st: "static",
 };
+
+/** What each unit-type symbol stands for, in words (the legend). */
+export const KIND_WORDS = {
+  infantry: "infantry", armour: "armour", mech: "mechanised / panzergrenadier", para: "airborne",
+  static: "static (coastal) infantry", artillery: "artillery", hq: "headquarters", recon: "reconnaissance",
+};
+
+/** The unit-type symbols the given units use: [[kind code, mark]] once per mark, for the legend. */
+export function kindsOf(units) {
+  const seen = new Map();
+  for (const u of units || []) {
+    const k = KIND_MARK[String(u.kind || "").toLowerCase()];
+    if (k && KIND_WORDS[k] && !seen.has(k)) seen.set(k, u.kind);
+  }
+  return [...seen].map(([mark, code]) => [code, mark]);
+}
+
+/** A small SVG of a unit-type symbol (the legend's icon). */
+export function kindIcon(kind) {
+  const root = svg("svg", { width: 26, height: 18, viewBox: "-13 -9 26 18", class: "lg-kind" });
+  root.append(symbol(kind, 22, 14, "#222"));
+  return root;
+}
 
 export function colorOf(u, layer) {
   const fallback = (layer.sideColor && layer.sideColor(u.side)) || sideColor(u.nation || u.side);
@@ -20,10 +45,11 @@ function symbol(kind, w, h, ink) {
   const k = KIND_MARK[String(kind || "").toLowerCase()];
   const g = svg("g", { class: "nato", stroke: ink, fill: "none", "stroke-width": 1.2 });
   g.append(svg("rect", { x: -w / 2, y: -h / 2, width: w, height: h }));
-  if (k === "infantry" || k === "mech" || k === "para") {
+  if (k === "infantry" || k === "mech" || k === "para" || k === "static") {
     g.append(svg("line", { x1: -w / 2, y1: -h / 2, x2: w / 2, y2: h / 2 }), svg("line", { x1: -w / 2, y1: h / 2, x2: w / 2, y2: -h / 2 }));
   }
   if (k === "armour" || k === "mech") g.append(svg("ellipse", { cx: 0, cy: 0, rx: w * 0.32, ry: h * 0.28 }));
+  if (k === "static") g.append(svg("line", { x1: -w / 2, y1: h / 2 - 1.5, x2: w / 2, y2: h / 2 - 1.5, "stroke-width": 3 }));
   if (k === "artillery") g.append(svg("circle", { cx: 0, cy: 0, r: h * 0.18, fill: ink }));
   if (k === "recon") g.append(svg("line", { x1: -w / 2, y1: h / 2, x2: w / 2, y2: -h / 2 }));
   if (k === "para") g.append(svg("path", { d: `M${-w * 0.25},${-h * 0.3} q${w * 0.25},${h * 0.3} ${w * 0.5},0` }));

@@ -5,7 +5,7 @@
 import { ChatBox } from "./chat.js";
 import { ApiError, catalog, gameLayer, get, mapData, post, rememberSeat, seatsOf } from "./api.js";
 import { finalPlanCard } from "./aiplan.js";
-import { counterChip } from "./counters.js";
+import { counterChip, KIND_WORDS, kindIcon, kindsOf } from "./counters.js";
 import { MapView } from "./map.js";
 import { clear, diceChips, el, parseAction, sideColor, titleCase, toast } from "./util.js";
 import { renderPreview, previewSummary } from "./preview.js";
@@ -95,7 +95,7 @@ class PlayScreen {
       onLongPress: (h) => { this.inspect(h); this.showTab("inspector"); },
       onRedraw: () => this.renderHighlights(),
     }, { storageKey: `westfront.view.${this.id}` });
-    this.legendCard.append(this.map.legend(), this.counterLegend());
+    this.legendCard.append(this.map.legend(), this.counterLegend(), this.kindLegend((first.view || {}).units));
     this.accept(first);
     this.map.openOn(this.focusHexes());
     this.renderHighlights();  // now that the map has a view, bring the decision into it
@@ -124,6 +124,14 @@ class PlayScreen {
     return el("div", { class: "legend" }, el("div", { class: "muted small" }, "Counters (band on top: black Axis, light Allied)"),
       PALETTE_LEGEND.map(([name, color]) => el("div", { class: "lg-row" }, el("i", { class: "lg-swatch", style: `background:${color}` }), name)),
       el("div", { class: "lg-row" }, el("b", { class: "lg-icon" }, "XXXX"), "army, XXX corps, XX division"));
+  }
+
+  /** The unit-type symbols this game's counters use, each with its words (D-Day 3rd's st/i/a/abi codes among them). */
+  kindLegend(units) {
+    const kinds = kindsOf(units);
+    if (!kinds.length) return "";
+    return el("div", { class: "legend", "data-testid": "kind-legend" }, el("div", { class: "muted small" }, "Unit types"),
+      kinds.map(([code, mark]) => el("div", { class: "lg-row" }, kindIcon(code), KIND_WORDS[mark])));
   }
 
   fail(e) {
