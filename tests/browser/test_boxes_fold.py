@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 
 
 def open_sfn(page, server) -> None:
-    page.goto(start(server, "second-front-now", "allied"))
+    page.goto(start(server, "second-front-now", "allied", seed=1))  # a seed whose turn 1 has airborne drops to plot
     page.wait_for_selector("svg.map .base [data-hex]")
     expect(page.locator("[data-testid=boxes-toggle]")).to_be_visible()
 

@@ -47,8 +47,10 @@ def test_no_ai_worker_outlives_a_killed_server(tmp_path):
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait(timeout=10)
-        for p in workers | descendants(os.getpid()):  # nothing this test started may stay
-            if alive(p) and ("westfront" in cmdline(p) or "multiprocessing" in cmdline(p)):
+        # nothing this test started may stay — but only what it started: the session's browser is a
+        # descendant too, and its command line names its westfront-chromium profile
+        for p in workers | descendants(os.getpid()):
+            if alive(p) and (p in workers or "multiprocessing.spawn" in cmdline(p)):
                 os.kill(p, signal.SIGKILL)
 
 
