@@ -74,3 +74,33 @@ def test_the_dday_german_hands_back_to_the_allies_within_normals_promise(db_url)
         german = v["n_actions"] - len(position.history)
         assert german < 400, f"the German took {german} actions to hand back"
         print(f"D-Day German week 1: {german} actions, handed back in {took:.1f} s")
+
+
+def test_a_dday_week_1_completes_through_the_server_with_a_computer_on_either_side(db_url):
+    # D-Day §5 (sequence of play): week 1 runs to week 2 with a computer seat, Allied or German, and a
+    # person (here the heuristic choosing for them) sending each action over HTTP
+    app = create_app(db_url, Settings(ai_time=0.2, ai_delay=0.0))
+    with TestClient(app) as c:
+        for computer, person in (("allied", "german"), ("german", "allied")):
+            g = new_game(c, game="dday-3rd", seats={computer: "ai:normal", person: "human"}, seed=1)
+            gid, tok = g["id"], token(g, person)
+            live = c.app.state.service.live(gid)
+            me = get_agent("heuristic", seed=3)
+            t0 = time.monotonic()
+            for _ in range(3000):
+                with live.lock:
+                    if live.state.g["week"] >= 2 or live.state.is_terminal():
+                        break
+                    mine = live.state.current_player() == person
+                    choice = str(me.choose(live.state.clone(), person)) if mine else None
+                if choice is None:
+                    time.sleep(0.02)
+                    continue
+                r = act(c, gid, tok, choice)
+                assert r.status_code in (200, 409), r.text  # 409: the computer moved in between; ask again
+            assert live.state.g["week"] >= 2, f"week 1 did not complete with a computer {computer} seat"
+            by = {sd: sum(a.side == sd for a in live.actions) for sd in (computer, person)}
+            assert by[computer] >= 5 and by[person] >= 5, by  # both sides played their week
+            print(f"D-Day week 1, computer {computer}: {by} actions in {time.monotonic() - t0:.1f} s")
+            assert time.monotonic() - t0 < 600
+            assert c.get("/api/metrics").json()["ai"]["watchdog"] == {}
