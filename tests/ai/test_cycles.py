@@ -28,8 +28,7 @@ def loop_game() -> Iterator[str]:
     registry.register(LOOP, "tests.ai.loopgame")
     hooks_for.cache_clear()
     yield LOOP
-    registry.GAMES.pop(LOOP, None)
-    registry._loaded.pop(LOOP, None)
+    registry.unregister(LOOP)
     hooks_for.cache_clear()
 
 

@@ -28,8 +28,7 @@ LOOP = "loop-toy"
 def fog_game() -> Iterator[str]:
     registry.register(FOG, "tests.server.foggame")
     yield FOG
-    registry.GAMES.pop(FOG, None)
-    registry._loaded.pop(FOG, None)
+    registry.unregister(FOG)
 
 
 @pytest.fixture(scope="session")
@@ -38,8 +37,7 @@ def loop_game() -> Iterator[str]:
     registry.register(LOOP, "tests.ai.loopgame")
     hooks_for.cache_clear()
     yield LOOP
-    registry.GAMES.pop(LOOP, None)
-    registry._loaded.pop(LOOP, None)
+    registry.unregister(LOOP)
     hooks_for.cache_clear()
 
 

@@ -105,8 +105,7 @@ def hookless_game():
     registry.register("fog-skirmish", "tests.server.foggame")
     yield "fog-skirmish"
     if not had:
-        registry.GAMES.pop("fog-skirmish", None)
-        registry._loaded.pop("fog-skirmish", None)
+        registry.unregister("fog-skirmish")
 
 
 def test_a_game_without_a_hook_gets_generic_statistics(hookless_game):

@@ -38,6 +38,12 @@ def register(game_id: str, module: str) -> None:
     _loaded.pop(game_id, None)
 
 
+def unregister(game_id: str) -> None:
+    """Forget a game registered with :func:`register` (tests that add a toy game take it out again)."""
+    GAMES.pop(game_id, None)
+    _loaded.pop(game_id, None)
+
+
 def _present(game_id: str) -> bool:
     try:
         spec = importlib.util.find_spec(GAMES[game_id])
