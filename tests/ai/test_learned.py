@@ -72,10 +72,23 @@ def test_learned_agent_plays_and_refuses_games_without_a_model():
     s = westfront.load("skirmish", seed=2)
     a = get_agent("learned@8", seed=1).choose(s, s.current_player())
     assert a in s.legal_actions()
-    o = westfront.load("race-to-the-rhine", seed=2)
-    assert load_model("race-to-the-rhine") is None
-    with pytest.raises(ValueError, match="no fitted evaluation model"):
-        get_agent("learned@2", seed=1).choose(o, o.current_player())
+    # every registered game has a model now (issue 36); the toy loop game has none
+    from westfront.ai.hooks import hooks_for
+    from westfront.games import registry
+
+    had = "loop-toy" in registry.GAMES
+    registry.register("loop-toy", "tests.ai.loopgame")
+    hooks_for.cache_clear()
+    try:
+        o = westfront.load("loop-toy", seed=2)
+        assert load_model("loop-toy") is None
+        with pytest.raises(ValueError, match="no fitted evaluation model"):
+            get_agent("learned@2", seed=1).choose(o, o.current_player())
+    finally:
+        if not had:
+            registry.unregister("loop-toy")
+        hooks_for.cache_clear()
+        load_model.cache_clear()
 
 
 def test_fit_eval_command_writes_a_model(tmp_path):

@@ -189,6 +189,7 @@ def fit_eval(
     out: Path = typer.Option(None, "--out", help="model file (default: the game's data/eval_model.json)"),
     every: int = typer.Option(25, "--every", help="sample a position every N actions"),
     l2: float = typer.Option(1.0, "--l2", help="L2 penalty of the logistic regression"),
+    note: str = typer.Option(None, "--note", help="provenance kept in the model file (how the records were made)"),
 ) -> None:
     """Fit the learned evaluation (win probability from each side's view) on simulated games."""
     from ..ai.learned import model_path
@@ -205,11 +206,29 @@ def fit_eval(
             rep = fit_records(read_records(path), every=every, l2=l2)
         except ValueError as e:
             _fail(str(e))
+        if note:
+            rep.model.trained_on["note"] = note
+        rep.model.trained_on["seeds"] = _ranges(sorted({r.seed for r in read_records(path)}))
         target = out or model_path(rep.model.game)
         target.write_text(rep.model.to_json() + "\n", encoding="utf-8")
     hold = "-" if rep.holdout_accuracy is None else f"{100 * rep.holdout_accuracy:.1f}%"
     hand = "-" if rep.hand_holdout_accuracy is None else f"{100 * rep.hand_holdout_accuracy:.1f}%"
     console.print(f"{rep.games} games, {rep.positions} positions; accuracy {100 * rep.train_accuracy:.1f}% "
                   f"(held-out games {hold}; the hand-written evaluate there {hand}); wrote {target}")
+    if rep.holdout_log_loss is not None:
+        console.print(f"held-out log-loss {rep.holdout_log_loss:.3f} (each side's training win rate: "
+                      f"{rep.prior_holdout_log_loss:.3f}, accuracy {100 * (rep.prior_holdout_accuracy or 0):.1f}%; "
+                      "a coin: 0.693)")
     for name, w in sorted(zip(rep.model.names, rep.model.weights, strict=True), key=lambda x: -abs(x[1])):
         console.print(f"  {name:24s} {w:+.3f}")
+
+
+def _ranges(xs: list[int]) -> str:
+    """1000,1001,1002,2000 -> "1000-1002, 2000" (the seeds a model was fitted on, for its file)."""
+    out: list[str] = []
+    for x in xs:
+        if out and x == int(out[-1].rpartition("-")[2]) + 1:
+            out[-1] = f"{out[-1].partition('-')[0]}-{x}"
+        else:
+            out.append(str(x))
+    return ", ".join(out)

@@ -327,6 +327,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         """The position after ``at`` actions seen from ``side`` (your own side until the game is over)."""
         return service.replay(game_id, token, at, side)
 
+    @app.get("/api/games/{game_id}/analysis", tags=["record"], response_model=sc.Analysis,
+             responses=sc.errors(403, 404))
+    async def get_analysis(game_id: GameId) -> Response:
+        """Once the game is over: each side's winning chances at every decision point from the game's
+        learned evaluation, the three actions that moved them most (replay frames), the victory track and
+        losses by side (docs/analysis.md). 403 while the game is in progress, for every caller."""
+        return fast_json(await off_loop(service.analysis, game_id))
+
     @app.get("/api/games/{game_id}/save", tags=["record"], responses=seat_errors)
     def get_save(game_id: GameId,
                  token: Annotated[list[str], Query(max_length=8, description="seat tokens (repeatable)")]

@@ -225,6 +225,24 @@ class ReplayFrame(BaseModel):
     plans: dict[str, Any] | None = None  # once the game is over: each AI seat's plan at this frame (issue 21)
 
 
+class Analysis(BaseModel):
+    """The post-game analysis (westfront.analysis, docs/analysis.md)."""
+
+    id: str
+    format: str
+    game: str
+    scenario: str
+    sides: list[str]
+    n_actions: int
+    stride: int
+    points: list[dict[str, Any]]  # {at, turn, chances: {side: 0..1}}
+    turning_points: list[dict[str, Any]]  # {at, action, actor, turn, turn_label, before, after, swing, gainer}
+    result: dict[str, Any] | None
+    model: dict[str, Any]
+    victory: dict[str, Any] | None  # {label, turns: [{turn, at, values: {side: points}}]}
+    losses: dict[str, int]
+
+
 class LobbyGame(BaseModel):
     id: str
     game: str

@@ -21,6 +21,7 @@ from typing import Any
 from .. import api
 from ..ai import get_agent
 from ..ai.hooks import explain, hooks_for
+from ..analysis.chances import AnalysisError, analyse
 from ..core.errors import IllegalAction, SaveError, UnknownGame
 from ..core.rng import KEYED_FROM
 from ..core.savefile import parse_save
@@ -96,6 +97,10 @@ def summary_of(s: State, turn_label: str | None = None, known: bool = False) -> 
                    turn_label=str(turn) if turn is not None else None, result=r.to_dict() if r else None)
 
 
+ANALYSIS_POINTS = 300  # positions read in the first pass (a long 1944 or D-Day 3rd game: ~2-5 s once)
+ANALYSES_KEPT = 32
+
+
 class GameService:
     def __init__(self, store: Store, settings: Settings | None = None, hub: Hub | None = None):
         self.store = store
@@ -112,6 +117,7 @@ class GameService:
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._load_locks: dict[str, threading.Lock] = {}
+        self._analyses: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
 
     # ----- the cache of live games ---------------------------------------------
     def live(self, game_id: str, expect: int | None = None) -> LiveGame:
@@ -642,6 +648,31 @@ class GameService:
                 raise Forbidden("a save holds every hidden unit and the dice seed: it can be downloaded when the "
                                 "game is over, by whoever holds every seat, or by a player alone against the computer")
             return g.state.to_json(), f"westfront-{g.game}-{g.id}-{g.n_actions}.json"
+
+    def analysis(self, game_id: str) -> dict[str, Any]:
+        """The post-game analysis (issue 36): each side's chances over the game, the turning points, the
+        victory track and losses by side. It reads every side's view of every position and the learned
+        evaluation's verdict on them, so it is refused while the game is in progress, whoever asks."""
+        g = self.live(game_id)
+        with g.lock:
+            if not g.state.is_terminal():
+                raise Forbidden("the analysis of a game (winning chances, turning points) reads every side's view: "
+                                "it is given once the game is over")
+            key = (g.id, g.n_actions, g.setup_hash)
+            record = (g.game, g.scenario, dict(g.options), g.seed, [a.action for a in g.actions])
+        with self._cache_lock:
+            got = self._analyses.get(key)
+        if got is not None:
+            return got
+        try:  # outside the game's lock: a finished game does not change, and a long one takes seconds
+            out = {"id": g.id, **analyse(*record, max_points=ANALYSIS_POINTS).to_dict()}
+        except AnalysisError as e:
+            raise NotFound(f"no analysis of this game: {e}") from None
+        with self._cache_lock:
+            self._analyses[key] = out
+            while len(self._analyses) > ANALYSES_KEPT:
+                self._analyses.popitem(last=False)
+        return out
 
     def lobby(self, status: str | None, limit: int) -> list[dict[str, Any]]:
         rows = self.store.list_games(limit=limit, status=status)

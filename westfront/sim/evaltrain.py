@@ -10,6 +10,7 @@ held-out positions (the side it rates above 0 should be the eventual winner).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -28,6 +29,10 @@ class FitReport:
     train_accuracy: float
     holdout_accuracy: float | None
     hand_holdout_accuracy: float | None = None  # the hand-written evaluate on the same held-out positions
+    holdout_log_loss: float | None = None
+    # the yardstick for both: each position given its side's win rate in the training games ("who usually wins")
+    prior_holdout_log_loss: float | None = None
+    prior_holdout_accuracy: float | None = None
 
 
 def held_out(rec: GameRecord) -> bool:
@@ -82,6 +87,24 @@ def accuracy(model: EvalModel, rows: Sequence[dict[str, float]], labels: Sequenc
     return hits / len(decided) if decided else 0.0
 
 
+def log_loss(probs: Sequence[float], labels: Sequence[float]) -> float:
+    """Mean cross-entropy of the predicted win probabilities (draws count as half a win)."""
+    eps = 1e-6
+    total = 0.0
+    for p, y in zip(probs, labels, strict=True):
+        p = min(1 - eps, max(eps, p))
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / len(labels) if labels else 0.0
+
+
+def side_prior(rows: Sequence[dict[str, float]], labels: Sequence[float]) -> dict[float, float]:
+    """The training games' win rate of the first player and of the others (the ``first_player`` feature)."""
+    out: dict[float, list[float]] = {}
+    for r, y in zip(rows, labels, strict=True):
+        out.setdefault(r.get("first_player", 0.0), []).append(y)
+    return {k: sum(v) / len(v) for k, v in out.items()}
+
+
 def fit_records(records: Sequence[GameRecord], *, every: int = 25, l2: float = 1.0) -> FitReport:
     done = [r for r in records if r.error is None and not r.truncated]
     if not done:
@@ -106,6 +129,18 @@ def fit_records(records: Sequence[GameRecord], *, every: int = 25, l2: float = 1
     agents = sorted({f"{k}={v}" for r in done for k, v in r.agents.items()})
     model = fit(done[0].game, train_x or hold_x, train_y or hold_y, l2=l2,
                 trained_on={"games": len(done), "positions": len(train_x), "every": every, "agents": agents})
-    return FitReport(model, len(done), len(train_x) + len(hold_x), accuracy(model, train_x, train_y),
-                     accuracy(model, hold_x, hold_y) if hold_x else None,
-                     sign_accuracy(hand, hold_y) if hold_x else None)
+    rep = FitReport(model, len(done), len(train_x) + len(hold_x), accuracy(model, train_x, train_y),
+                    accuracy(model, hold_x, hold_y) if hold_x else None,
+                    sign_accuracy(hand, hold_y) if hold_x else None)
+    if hold_x:
+        prior = side_prior(train_x or hold_x, train_y or hold_y)
+        guess = [prior.get(r.get("first_player", 0.0), 0.5) for r in hold_x]
+        rep.holdout_log_loss = log_loss([model.probability(r) for r in hold_x], hold_y)
+        rep.prior_holdout_log_loss = log_loss(guess, hold_y)
+        rep.prior_holdout_accuracy = sign_accuracy([g - 0.5 for g in guess], hold_y)
+    model.trained_on.update({k: round(v, 4) for k, v in (
+        ("train_accuracy", rep.train_accuracy), ("holdout_accuracy", rep.holdout_accuracy),
+        ("holdout_log_loss", rep.holdout_log_loss), ("prior_holdout_log_loss", rep.prior_holdout_log_loss),
+        ("prior_holdout_accuracy", rep.prior_holdout_accuracy),
+        ("hand_holdout_accuracy", rep.hand_holdout_accuracy)) if v is not None})
+    return rep

@@ -157,6 +157,30 @@ def evaluate(state: State, side: str) -> float:
     return v if side == "allied" else -v
 
 
+def features(state: State, side: str) -> dict[str, float]:
+    """Plan facts for the learned evaluation (westfront/ai/learned.py), signed for ``side`` (+ favours it):
+    the terms ``evaluate`` adds by hand — material on the continent, the Allied approach to the Rhine,
+    supplied units east of it against the 10 needed and the streak of weeks held (§13), each also weighted
+    by the time gone. D-Day 3rd hides nothing (HIDDEN_INFORMATION), so reading the position is fair."""
+    s: Position = state  # type: ignore[assignment]
+    m = s.board.m
+    rd = rhine_distance()
+    allied = s.on_continent("allied")
+    german = s.on_continent("german")
+    a_str = sum(s.af(u) for u in allied) + 0.5 * len(s.in_box("britain", "allied"))
+    g_str = sum(units()[u].df for u in german) or 1
+    approach = (sum(1.0 / (1 + rd.get(m.index[s.unit(u)["hex"]], 40)) for u in allied) / len(allied)  # type: ignore[index]
+                if allied else 0.0)
+    gone = s.week / victory.LAST_WEEK
+    terms = {"material": (a_str - g_str) / (a_str + g_str), "approach": approach,
+             "east": victory.supplied_east_of_rhine(s) / victory.EAST_UNITS, "east_streak": float(s.g["east_streak"]),
+             "ashore": 0.0 if allied or s.week <= 1 else -1.0}
+    sign = 1.0 if side == "allied" else -1.0
+    out = {k: sign * v for k, v in terms.items()}
+    out.update({f"{k}_late": sign * v * gone for k, v in terms.items() if k != "ashore"})
+    return out
+
+
 # ----- hex values --------------------------------------------------------------------------------------
 def allied_hex_value(s: Position, uid: str, label: str) -> float:
     m = s.board.m

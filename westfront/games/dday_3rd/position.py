@@ -317,7 +317,7 @@ class Position(State):
         if uid in self.g["interdicted"]:
             self.g["interdicted"].remove(uid)
         self._relocate(uid, None, "eliminated")
-        self.emit("eliminated", unit=uid, hex=where, rule=self.rule(rule),
+        self.emit("eliminated", unit=uid, side=units()[uid].side, hex=where, rule=self.rule(rule),
                   text=f"{units()[uid].label} is eliminated ({why})")
 
     def to_box(self, uid: str, box: str) -> None:

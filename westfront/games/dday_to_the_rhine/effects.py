@@ -66,7 +66,7 @@ def eliminate(s: Position, uid: str, why: str, rule: str) -> None:
     if u.get("hid"):
         say(s, uid, "eliminated", f"Hidden marker {u['hid']} is removed ({why})", real, hex=lab, rule=rule)
     else:
-        s.emit("eliminated", unit=uid, hex=lab, box=box, rule=rule, text=real)
+        s.emit("eliminated", unit=uid, side=U.udef(uid).side, hex=lab, box=box, rule=rule, text=real)
     u.update({"hex": None, "box": box, "strength": 0, "hid": None, "rco": False, "over": False})
     s.touch()
 

@@ -129,3 +129,12 @@ def final_result(s: Position) -> Result:
     winner = "allied" if sc.allied > sc.german else "german"
     level = victory_level(abs(sc.allied - sc.german))
     return Result(winner, level, f"{winner.capitalize()} {level} victory on victory points: {detail}", scores)
+
+
+TRACK_LABEL = "Victory points (13.3)"
+
+
+def victory_track(s: Position) -> dict[str, float]:
+    """Each side's victory points now, for the post-game victory track (westfront.analysis.track)."""
+    vp = score(s)
+    return {"allied": float(vp.allied), "german": float(vp.german)}

@@ -79,6 +79,27 @@ def evaluate(state: State, side: str) -> float:
     return math.tanh((mine - max(others)) / 6.0)
 
 
+def features(state: State, side: str) -> dict[str, float]:
+    """Race facts for the learned evaluation (westfront/ai/learned.py), each the side's lead over its best
+    rival: Medals, the best Corps' share of the way to a Victory space, supplies on the Corps (all on the
+    open board; the hand-written ``evaluate`` weighs the same three)."""
+    s = _pos(state)
+    if side not in s.seats:
+        return {}
+
+    def supplies(c: str) -> float:
+        return sum(sum(x["supplies"].values()) for x in s.corps_of(c)) / (6.0 * max(1, len(s.corps_of(c))))
+
+    rivals = [c for c in s.seats if c != side]
+    facts = {"medals": lambda c: float(s.gg["medals"][c]), "progress": lambda c: progress(s, c), "supplies": supplies}
+    out = {}
+    for name, fn in facts.items():
+        mine = fn(side)
+        out[f"{name}_lead"] = mine - max((fn(c) for c in rivals), default=0.0)
+        out[name] = mine
+    return out
+
+
 def score_actions(state: State, side: str, actions: Sequence[Action]) -> list[float]:
     s = _pos(state)
     f = s.frame()

@@ -77,3 +77,11 @@ def medals_result(s: Position, wacht_am_rhein: bool) -> Result:
         return Result(None, "shared", f"Medals tied at {top:g} between {', '.join(s.commander_name(c) for c in leaders)}",
                       scores)
     return Result(leaders[0], "marginal", f"{s.commander_name(leaders[0])} has the most Medals ({top:g})", scores)
+
+
+TRACK_LABEL = "Medals"
+
+
+def victory_track(s: Position) -> dict[str, float]:
+    """Each commander's Medals now, for the post-game victory track (westfront.analysis.track)."""
+    return {c: float(s.gg["medals"][c]) for c in s.seats}

@@ -49,6 +49,18 @@ def evaluate(state: Any, side: str) -> float:
     return math.tanh(x if side == GERMAN else -x)
 
 
+def features(state: Any, side: str) -> dict[str, float]:
+    """Plan facts for the learned evaluation (westfront/ai/learned.py), signed for ``side``: the German VP
+    total against what he needs at the end of turn 80 (4.6-4.7; public, on the status line), alone and
+    weighted by how late it is. Material is left to the generic features, which read the side's view
+    (under fog of war the other side's steps are not all visible)."""
+    s: Position = state
+    sign = 1.0 if side == GERMAN else -1.0
+    margin = (s.vp() - threshold(s) + 0.5) / 12.0
+    late = min(1.0, s.g["turn"] / 80.0)
+    return {"vp_margin": sign * margin, "vp_margin_late": sign * margin * late}
+
+
 def _objectives(s: Position, side: str) -> list[int]:
     b = s.b
     ctl = s.g["control"]

@@ -81,7 +81,7 @@ def eliminate(s: Position, uid: str, why: str, rule: str) -> None:
     pile = "oos_dead" if kind in ("none", "fortress", "coastal", "aerial") else "dead"
     us["steps"] = 0
     s.to_box(uid, pile)
-    s.emit("eliminated", unit=uid, hex=where, pile=pile, text=f"{d.name} is eliminated ({why})", rule=s.rule(rule))
+    s.emit("eliminated", unit=uid, side=d.side, hex=where, pile=pile, text=f"{d.name} is eliminated ({why})", rule=s.rule(rule))
     if d.group == "commonwealth":
         s.g["vp_events"] += tables()["victory"]["commonwealth_elimination"]
         s.emit("vp", amount=1, total=s.vp(), text=f"Commonwealth loss: German VP +1 ({s.vp()})", rule=s.rule("4.5"))

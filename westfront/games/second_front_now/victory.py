@@ -123,3 +123,11 @@ def allied_cp(s: Position) -> tuple[int, list[str]]:
         cp -= 1
         why.append("Blue Point")
     return max(cp, 0), why
+
+
+TRACK_LABEL = "German VP (SFN 4.2; the German needs 11, or 31 after Riga-Odessa)"
+
+
+def victory_track(s: Position) -> dict[str, float]:
+    """The one VP total of the game (the German's), for the post-game victory track (westfront.analysis.track)."""
+    return {GERMAN: float(s.vp())}

@@ -706,7 +706,7 @@ class GameState(State):
         u["steps"] = fire.apply_step_loss(u["steps"])
         self.touch()
         if u["steps"] == 0:
-            self.emit("eliminated", unit=uid, hex=u["hex"], text=f"{uid} is eliminated ({why})", rule="skirmish 4")
+            self.emit("eliminated", unit=uid, side=u["side"], hex=u["hex"], text=f"{uid} is eliminated ({why})", rule="skirmish 4")
             u["hex"] = None
         else:
             self.emit("step_loss", unit=uid, hex=u["hex"], text=f"{uid} loses a step ({why})", rule="skirmish 4")

@@ -5,6 +5,7 @@
 import { ChatBox } from "./chat.js";
 import { ApiError, catalog, gameLayer, get, mapData, post, rememberSeat, seatsOf } from "./api.js";
 import { finalPlanCard } from "./aiplan.js";
+import { analysisCard } from "./analysis.js";
 import { counterChip, KIND_WORDS, kindIcon, kindsOf } from "./counters.js";
 import { MapView } from "./map.js";
 import { clear, diceChips, el, parseAction, sideColor, titleCase, toast } from "./util.js";
@@ -628,6 +629,7 @@ class PlayScreen {
     }
     if (p.result) this.status.append(this.summaryCard(p));
     if (p.result) this.showPlans();
+    if (p.result) this.showAnalysis();
     if (p.status === "broken") this.status.append(el("div", { class: "error" }, "This game's record is damaged; see the server log."));
   }
 
@@ -672,6 +674,24 @@ class PlayScreen {
     if (this.plansShown) return;
     this.plansShown = true;
     finalPlanCard(this.id, (ids) => this.map.mark(ids)).then((card) => { if (card) this.status.after(card); }).catch(() => {});
+  }
+
+  /** Once the game is over: the winning chances, turning points (each opens the replay at that action),
+   * losses and the victory track (analysis.js; fetched once). */
+  showAnalysis() {
+    if (this.analysisShown) return;
+    this.analysisShown = true;
+    analysisCard(this.id, {
+      colorOf: (sd) => this.colorOf(sd), sideName: (sd) => this.sideName(sd),
+      describe: (text) => this.labels.action(parseAction(text), (x) => this.nameOf(x)),
+      turnName: (x) => this.labels.prose(x),
+      pick: (at) => { location.href = `/replay/${this.id}?at=${at}`; },
+    }).then((got) => {
+      if (!got) return;
+      got.setAt(got.analysis.n_actions);
+      const summary = this.status.querySelector("[data-testid=summary]");
+      (summary || this.status).append(got.card);
+    }).catch(() => {});
   }
 
   renderBoxes(v) {

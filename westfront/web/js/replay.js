@@ -4,9 +4,10 @@
 import { gameLayer, get, mapData, seatsOf } from "./api.js";
 import { MapView } from "./map.js";
 import { planCard } from "./aiplan.js";
+import { analysisCard } from "./analysis.js";
 import { logItem } from "./play.js";
 import { Labels, labelsOf } from "./labels.js";
-import { clear, el, parseAction, titleCase } from "./util.js";
+import { clear, el, parseAction, sideColor, titleCase } from "./util.js";
 
 export async function replayScreen(root, gameId) {
   const tokens = seatsOf(gameId);
@@ -25,6 +26,7 @@ export async function replayScreen(root, gameId) {
   const [data, layer, names] = await Promise.all([mapData(frame.view.game), gameLayer(frame.view.game), labelsOf(frame.view.game)]);
   const labels = new Labels(names);
   const side = (s) => labels.lookup(s) || titleCase(s);
+  const startAt = Number.parseInt(new URLSearchParams(location.search).get("at") ?? "", 10);
   const slider = el("input", { type: "range", min: 0, max: frame.n_actions, value: frame.n_actions, "data-testid": "replay-slider", class: "slider" });
   const pos = el("span", { class: "replaypos", "data-testid": "replay-pos" });
   const sides = over ? [...frame.sides, ""] : Object.keys(tokens);
@@ -32,6 +34,7 @@ export async function replayScreen(root, gameId) {
   const actionLine = el("div", { class: "prompt-text" });
   const info = el("section", { class: "card status" });
   const logList = el("ol", { class: "log" });
+  const analysisBox = el("div", { class: "analysisbox" });
   const mapBox = el("div", { class: "mapbox" });
   let playing = null;
   const play = el("button", { class: "btn", onclick: () => {
@@ -49,7 +52,7 @@ export async function replayScreen(root, gameId) {
       el("span", { class: "spacer" }), token ? el("a", { class: "btn", href: `/play/${gameId}` }, "Back to the game") : null, el("a", { class: "btn", href: "/" }, "Lobby")),
     el("div", { class: "playarea" },
       el("div", { class: "mapcol" }, el("section", { class: "promptbar replaybar" }, el("div", { class: "replayctl" }, step(-1), play, step(1), slider, pos, sideSel), actionLine), mapBox),
-      el("aside", { class: "sidebar" }, info, el("section", { class: "card logcard" }, el("h3", {}, "Log up to here"), logList))));
+      el("aside", { class: "sidebar" }, info, analysisBox, el("section", { class: "card logcard" }, el("h3", {}, "Log up to here"), logList))));
   const map = new MapView(mapBox, data, layer, {});
   let seq = 0;
   async function show() {
@@ -58,9 +61,11 @@ export async function replayScreen(root, gameId) {
     if (my !== seq) return;
     render(f);
   }
+  let chartAt = null;
   function render(f) {
     const v = f.view;
     pos.textContent = `${f.at} / ${f.n_actions}`;
+    if (chartAt) chartAt(f.at);
     map.setPieces(v.units || [], v.markers || []);
     labels.setExtra(v.labels);
     const unit = new Map((v.units || []).map((u) => [u.id, u]));
@@ -78,5 +83,20 @@ export async function replayScreen(root, gameId) {
   }
   slider.oninput = show;
   sideSel.onchange = show;
-  render(frame);
+  if (over) {  // the winning chances and turning points: a click on one moves the replay to that action
+    analysisCard(gameId, {
+      colorOf: (s) => (layer && layer.sideColor && layer.sideColor(s)) || sideColor(s), sideName: side, turnName: (x) => labels.prose(x),
+      describe: (text) => labels.action(parseAction(text), (x) => labels.lookup(x) ?? x),
+      pick: (at) => { slider.value = at; show(); },
+    }).then((got) => {
+      if (!got) return;
+      analysisBox.append(got.card);
+      chartAt = got.setAt;
+      chartAt(+slider.value);
+    }).catch(() => {});
+  }
+  if (Number.isFinite(startAt) && startAt >= 0 && startAt !== frame.n_actions) {
+    slider.value = Math.min(startAt, frame.n_actions);
+    await show();
+  } else render(frame);
 }
