@@ -83,7 +83,7 @@ function trackChart(track, n, colorOf, sideName) {
   const last = turns[turns.length - 1];
   return el("div", { class: "antrack", "data-testid": "victory-track" },
     el("div", { class: "small" }, track.label,
-      ": ", sides.map((sd, i) => [i ? ", " : "", el("b", { style: `color:${colorOf(sd)}` }, sideName(sd)), ` ${last.values[sd]}`])),
+      ": ", sides.flatMap((sd, i) => [i ? ", " : "", el("b", { style: `color:${colorOf(sd)}` }, sideName(sd)), ` ${last.values[sd]}`])),
     svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "anchart" }, ...axes(lo, hi, String(lo), String(hi), n),
       ...sides.map((sd) => svg("path", { d: path(sd), class: "chance", stroke: colorOf(sd) },
         svg("title", {}, `${sideName(sd)}: ${track.label}`)))));
@@ -114,7 +114,7 @@ export async function analysisCard(gameId, { colorOf, sideName, pick, describe =
     " ", t.actor ? `${sideName(t.actor)}: ` : "", describe(t.action),
     el("span", { class: "muted" }, ` — ${sideName(t.gainer)} ${pct(t.before[t.gainer])} → ${pct(t.after[t.gainer])}`))));
   const losses = Object.keys(a.losses || {}).length ? el("div", { class: "small", "data-testid": "losses" }, "Losses (units eliminated): ",
-    Object.entries(a.losses).map(([sd, k], i) => [i ? ", " : "", el("b", {}, sideName(sd)), ` ${k}`])) : null;
+    Object.entries(a.losses).flatMap(([sd, k], i) => [i ? ", " : "", el("b", {}, sideName(sd)), ` ${k}`])) : null;
   const card = el("section", { class: "card analysis", "data-testid": "analysis" },
     el("h3", {}, "Winning chances"),
     el("div", { class: "muted small" }, "From the learned evaluation, at every decision point; the numbered marks are the three actions that moved them most — click one to see it in the replay."),
