@@ -84,3 +84,21 @@ def test_the_lobby_offers_the_base_game_and_the_expansion_with_their_seats(page,
     expect(sides).to_have_text(["Patton", "Montgomery"])
     page.select_option("#opt-players", "1")
     expect(sides).to_have_text(["Bradley"])
+
+
+def test_the_base_game_board_leaves_the_patch_devers_board_out(page, server):
+    # rttr 1 Components: the Patch-Devers side board is attached only 'if playing with Patch-Devers'; in the base
+    # game its spaces, names and links are hidden (view.out_of_play), the rest of the map is drawn as before
+    r = httpx.post(server.url + "/api/games", json={"game": "race-to-the-rhine",
+                                                    "options": {"players": 1, "patch_devers": False},
+                                                    "seed": 3, "seats": {"bradley": "human"}})
+    assert r.status_code == 200, r.text
+    page.goto(r.json()["seats"]["bradley"]["url"])
+    page.wait_for_selector("svg.map .counter")
+    for sid in ("freiburg", "landing_zone", "marseille"):
+        expect(page.locator(f"svg.map circle.node[data-hex={sid}]")).to_be_hidden()
+        expect(page.locator(f"svg.map text.placename[data-space={sid}]")).to_be_hidden()
+    expect(page.locator("svg.map line.link[data-a=freiburg], svg.map line.link[data-b=freiburg]").first).to_be_hidden()
+    expect(page.locator("svg.map circle.node[data-hex=paris]")).to_be_visible()
+    expect(page.locator("svg.map circle.node[data-hex=remagen]")).to_be_visible()
+    shot(page, "rtr-03-base-game")

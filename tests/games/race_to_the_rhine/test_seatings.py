@@ -52,3 +52,15 @@ def test_the_base_game_has_no_southern_board():
     t = game(4)
     assert t.graph.names(t.axis_sources()) == ["dusseldorf", "karlsruhe"]
     assert s.on_board() != t.on_board() and t.on_board() == t.graph.all_bits
+
+
+def test_the_base_game_view_leaves_the_southern_board_out():
+    # rttr 1 Components ('if playing with Patch-Devers'): the base game's view names every space of the Patch-Devers
+    # side board as out of play (the map hides them); the expansion's view leaves nothing out
+    s = game(3, patch_devers=False)
+    out = set(s.view("montgomery")["out_of_play"])
+    pd_only = {x for x in s.graph.names(s.board.areas["patch_devers"].spaces)
+               if not any(s.board.in_area(c, x) for c in ("montgomery", "bradley", "patton"))}
+    assert out == pd_only and {"freiburg", "landing_zone", "marseille", "alpes_du_nord"} <= out
+    assert not out & {c["space"] for c in s.gg["corps"].values()} and not out & set(s.gg["axis"])
+    assert game(4).view("patton")["out_of_play"] == []

@@ -41,8 +41,15 @@ def build_view(s: Position, player: str | None) -> dict[str, Any]:
         "control": dict(g["control"]),
         "ffi": dict(g["ffi"]),
         "commander_card": g["commander_card"] if s.with_patch_devers() else None,
+        "out_of_play": out_of_play(s),
     })
     return v
+
+
+def out_of_play(s: Position) -> list[str]:
+    """Spaces the board leaves out: in the base game the Patch-Devers side board (the spaces of no other
+    commander's area, rttr Components 'if playing with Patch-Devers'); the map hides them."""
+    return s.graph.names(s.graph.all_bits & ~s.on_board())
 
 
 def card_view(s: Position, commander: str) -> dict[str, str]:

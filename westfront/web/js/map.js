@@ -114,15 +114,34 @@ export class MapView {
     for (const ln of d.links) {
       const [x1, y1] = this.pos.get(ln.a);
       const [x2, y2] = this.pos.get(ln.b);
-      this.gSides.append(svg("line", { x1, y1, x2, y2, class: `link k-${ln.kind}` }));
+      this.gSides.append(svg("line", { x1, y1, x2, y2, class: `link k-${ln.kind}`, "data-a": ln.a, "data-b": ln.b }));
     }
     for (const n of d.nodes) {
       this.info.set(n.id, { ...n, places: [] });
       const color = (d.terrain[n.terrain] || {}).color || "#e8e4c9";
       this.gBase.append(svg("circle", { cx: n.x, cy: n.y, r, fill: color, class: "node hex", "data-hex": n.id }));
-      this.gLabels.append(svg("text", { x: n.x, y: n.y + r + 12, class: "placename" }, n.name || n.id));
+      this.gLabels.append(svg("text", { x: n.x, y: n.y + r + 12, class: "placename", "data-space": n.id }, n.name || n.id));
     }
     this.hexPoints = null;
+  }
+
+  /** Leave spaces out of the board (a game option without that part of the map, e.g. Race to the Rhine's base
+   *  game without the Patch-Devers side board): their nodes, names and links are hidden, the fit skips them. */
+  setOutOfPlay(ids) {
+    const key = (ids || []).join(",");
+    if (key === this.outKey) return;
+    this.outKey = key;
+    const out = new Set(ids || []);
+    this.outOfPlay = out;
+    const hide = (node, yes) => { node.classList.toggle("out-of-play", yes); };
+    for (const c of this.gBase.querySelectorAll("[data-hex]")) hide(c, out.has(c.dataset.hex));
+    for (const t of this.gLabels.querySelectorAll("[data-space]")) hide(t, out.has(t.dataset.space));
+    for (const l of this.gSides.querySelectorAll("line[data-a]")) hide(l, out.has(l.dataset.a) || out.has(l.dataset.b));
+    const shown = [...this.pos].filter(([id]) => !out.has(id)).map(([, p]) => p);
+    if (!out.size || !shown.length) { this.playBounds = null; return; }
+    const m = this.data.node_radius || this.data.hex_size || 20;
+    const xs = shown.map((p) => p[0]), ys = shown.map((p) => p[1]);
+    this.playBounds = [Math.min(...xs) - 3 * m, Math.min(...ys) - 3 * m, Math.max(...xs) + 3 * m, Math.max(...ys) + 3 * m];
   }
 
   shape(id, cls, k = 1) {
@@ -459,7 +478,7 @@ export class MapView {
   }
 
   fit() {
-    this.fitBox(this.data.bounds, false);
+    this.fitBox(this.playBounds || this.data.bounds, false);
   }
 
   /** Map units per screen pixel at which counters and names read (counters about MIN_PX wide). */

@@ -330,6 +330,7 @@ class PlayScreen {
     this.undoBtn.title = p.can_undo ? "take back your last action" : `cannot undo: ${p.undo_reason}`;
     this.concedeBtn.hidden = !!p.result;
     this.units = new Map((v.units || []).map((u) => [u.id, u]));
+    this.map.setOutOfPlay(v.out_of_play || []);
     this.map.setPieces(v.units || [], v.markers || [], { dimFlags: ["moved", "attacked", "used"] });
     this.classify(p);
     this.renderPrompt(p);
