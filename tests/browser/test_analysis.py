@@ -33,6 +33,9 @@ def test_chart_after_a_finished_game_and_turning_points_move_the_replay(page, se
     expect(marks).to_have_count(3)
     expect(card.locator("[data-testid=turning-point]")).to_have_count(3)
     expect(card.locator("[data-testid=losses]")).to_contain_text("Blue")
+    # the computer's plan drawn on the map: its objective (Ostburg, skirmish 6) outlined and numbered
+    expect(page.locator("svg.map .planmark[data-hex='0905']")).to_have_count(1)
+    expect(page.locator("[data-testid=ai-plan] li[data-objective='1']")).to_contain_text("Ostburg")
     gid = page.url.split("/play/")[1].split("?")[0]
     a = httpx.get(f"{server.url}/api/games/{gid}/analysis").json()
     ats = [t["at"] for t in a["turning_points"]]
@@ -47,6 +50,7 @@ def test_chart_after_a_finished_game_and_turning_points_move_the_replay(page, se
     replay_card.locator("[data-testid=turning-mark]").nth(2).click()  # a mark on the chart moves the replay
     expect(pos).to_have_text(f"{ats[2]} / {a['n_actions']}")
     expect(page.locator("[data-testid=replay-slider]")).to_have_value(str(ats[2]))
+    expect(page.locator("svg.map .planmark[data-hex='0905']")).to_have_count(1)  # every frame: its plan then
     replay_card.locator("[data-testid=turning-point]").nth(0).click()
     expect(pos).to_have_text(f"{ats[0]} / {a['n_actions']}")
     shot(page, "analysis-replay")
@@ -57,3 +61,4 @@ def test_no_chart_while_the_game_is_on(page, server):
     page.wait_for_selector("svg.map .counter[data-unit=b-inf-1]")
     page.wait_for_timeout(500)
     expect(page.locator("[data-testid=analysis]")).to_have_count(0)
+    expect(page.locator("svg.map .planmark")).to_have_count(0)  # the computer's intent stays private

@@ -340,6 +340,28 @@ export class MapView {
     for (const node of this.gUnits.querySelectorAll(".counter")) node.classList.toggle("committed", attackers.has(node.dataset.unit));
   }
 
+  /** The computer's plan once the game is over (issue 35 item 8; ``{side: plan}``, null clears): every
+   * objective's hexes outlined and numbered as the plan card numbers them. */
+  showPlan(plans) {
+    for (const n of this.gHigh.querySelectorAll(".planmark, .plannum")) n.remove();
+    let k = 0;
+    for (const [side, p] of Object.entries(plans || {})) {
+      for (const o of p.objectives || []) {
+        k += 1;
+        for (const id of o.hexes || []) {
+          if (!this.pos.has(id)) continue;
+          const s = this.shape(id, "planmark", 0.86);
+          s.dataset.side = side;
+          s.dataset.objective = k;
+          s.append(svg("title", {}, `${o.text} (the computer's plan)`));
+          const [x, y] = this.pos.get(id);
+          const r = (this.data.node_radius || 20) * 0.55;
+          this.gHigh.append(s, svg("text", { x, y: y - r, class: "plannum", "text-anchor": "middle" }, String(k)));
+        }
+      }
+    }
+  }
+
   /** Outline hexes (a log entry under the pointer); null clears. */
   mark(ids) {
     for (const n of this.gHigh.querySelectorAll(".logmark")) n.remove();

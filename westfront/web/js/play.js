@@ -674,7 +674,7 @@ class PlayScreen {
   showPlans() {
     if (this.plansShown) return;
     this.plansShown = true;
-    finalPlanCard(this.id, (ids) => this.map.mark(ids)).then((card) => { if (card) this.status.after(card); }).catch(() => {});
+    finalPlanCard(this.id, (ids) => this.map.mark(ids), (plans) => this.map.showPlan(plans)).then((card) => { if (card) this.status.after(card); }).catch(() => {});
   }
 
   /** Once the game is over: the winning chances, turning points (each opens the replay at that action),

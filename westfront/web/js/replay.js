@@ -76,6 +76,7 @@ export async function replayScreen(root, gameId) {
     actionLine.textContent = f.at === 0 ? "Start of the game" : `Action ${f.at}: ${f.actor ? side(f.actor) + " — " : ""}${said}`;
     clear(info).append(el("h3", {}, labels.prose(v.turn_label || "")), el("div", {}, labels.prose(v.phase || "")),
       ...(v.status || []).map((s) => el("div", { class: "statusline" }, labels.prose(s))));
+    map.showPlan(f.plans);  // the computer's plan of this moment, on the map (a finished game only)
     const plans = planCard(f.plans, (ids) => map.mark(ids));
     if (plans) info.append(plans);
     clear(logList).append(...f.log.slice(-300).map((e) => logItem(e, null, null, labels)));
