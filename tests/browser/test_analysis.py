@@ -62,3 +62,33 @@ def test_no_chart_while_the_game_is_on(page, server):
     page.wait_for_timeout(500)
     expect(page.locator("[data-testid=analysis]")).to_have_count(0)
     expect(page.locator("svg.map .planmark")).to_have_count(0)  # the computer's intent stays private
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_replay_chart_fits_a_phone(page, server, width):
+    # a finished hotseat game (skirmish 4: the turn limit), its replay on a phone: the chart fits the
+    # screen (issue 35 item 1's rule) and its turning points still move the replay
+    from .test_phone import assert_fits
+
+    r = httpx.post(server.url + "/api/games", json={"game": "skirmish", "seats": {"blue": "human", "red": "human"},
+                                                     "seed": 11, "options": {"turns": 4}}).json()
+    toks = {s: r["seats"][s]["token"] for s in ("blue", "red")}
+    for _ in range(60):
+        views = {s: httpx.get(f"{server.url}/api/games/{r['id']}", params={"token": t}).json() for s, t in toks.items()}
+        if views["blue"]["view"].get("result"):
+            break
+        s = next(s for s, v in views.items() if v["your_turn"])
+        httpx.post(f"{server.url}/api/games/{r['id']}/actions",
+                   json={"token": toks[s], "version": views[s]["version"], "action": "end"}).raise_for_status()
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"{server.url}/replay/{r['id']}")
+    chart = page.locator("[data-testid=analysis-chart]")
+    page.click("[data-testid=replay-tabs] [data-tab=analysis]")  # the sidebar is a drawer on phones
+    expect(chart).to_be_visible()
+    assert chart.bounding_box()["width"] <= width
+    assert_fits(page, f"replay with analysis at {width}")
+    shot(page, f"analysis-phone-{width}")
+    mark = page.locator("[data-testid=turning-mark]").first
+    at = mark.get_attribute("data-at")
+    mark.click()
+    expect(page.locator("[data-testid=replay-pos]")).to_have_text(f"{at} / 8")

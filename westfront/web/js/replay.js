@@ -32,9 +32,19 @@ export async function replayScreen(root, gameId) {
   const sides = over ? [...frame.sides, ""] : Object.keys(tokens);
   const sideSel = el("select", { "data-testid": "replay-side" }, sides.map((s) => el("option", { value: s, selected: s === mySide }, s ? `${side(s)}'s view` : "Public view")));
   const actionLine = el("div", { class: "prompt-text" });
-  const info = el("section", { class: "card status" });
+  const info = el("section", { class: "card status tab-status" });
   const logList = el("ol", { class: "log" });
-  const analysisBox = el("div", { class: "analysisbox" });
+  const logCard = el("section", { class: "card logcard tab-log" }, el("h3", {}, "Log up to here"), logList);
+  const sidebar = el("aside", { class: "sidebar" }, info, logCard);
+  // phones: the sidebar is a drawer, opened by a tab (as on the game screen); the same tab again closes it
+  const tabs = el("nav", { class: "mobiletabs", "data-testid": "replay-tabs" }, [["status", "Status"], ["analysis", "Chances"], ["log", "Log"]]
+    .map(([id, label]) => el("button", { class: "tab", "data-tab": id, hidden: id === "analysis", onclick: () => showTab(id) }, label)));
+  function showTab(id) {
+    const open = !(sidebar.classList.contains("open") && sidebar.dataset.tab === id);
+    sidebar.classList.toggle("open", open);
+    sidebar.dataset.tab = id;
+    for (const b of tabs.children) b.classList.toggle("active", open && b.dataset.tab === id);
+  }
   const mapBox = el("div", { class: "mapbox" });
   let playing = null;
   const play = el("button", { class: "btn", onclick: () => {
@@ -52,7 +62,7 @@ export async function replayScreen(root, gameId) {
       el("span", { class: "spacer" }), token ? el("a", { class: "btn", href: `/play/${gameId}` }, "Back to the game") : null, el("a", { class: "btn", href: "/" }, "Lobby")),
     el("div", { class: "playarea" },
       el("div", { class: "mapcol" }, el("section", { class: "promptbar replaybar" }, el("div", { class: "replayctl" }, step(-1), play, step(1), slider, pos, sideSel), actionLine), mapBox),
-      el("aside", { class: "sidebar" }, info, analysisBox, el("section", { class: "card logcard" }, el("h3", {}, "Log up to here"), logList))));
+      sidebar), tabs);
   const map = new MapView(mapBox, data, layer, {});
   let seq = 0;
   async function show() {
@@ -91,7 +101,9 @@ export async function replayScreen(root, gameId) {
       pick: (at) => { slider.value = at; show(); },
     }).then((got) => {
       if (!got) return;
-      analysisBox.append(got.card);
+      got.card.classList.add("tab-analysis");
+      logCard.before(got.card);
+      tabs.querySelector("[data-tab=analysis]").hidden = false;
       chartAt = got.setAt;
       chartAt(+slider.value);
     }).catch(() => {});
