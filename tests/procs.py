@@ -22,6 +22,12 @@ def alive(pid: int) -> bool:
     return st is not None and st[0] not in ("Z", "X")
 
 
+def parent(pid: int) -> int:
+    """The parent's pid, -1 when the process is gone."""
+    st = _stat(pid)
+    return -1 if st is None else st[1]
+
+
 def descendants(pid: int) -> set[int]:
     """Every living process below ``pid``."""
     parents: dict[int, int] = {}

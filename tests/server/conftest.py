@@ -3,7 +3,12 @@ server on a free port, and the fog-of-war test game."""
 
 from __future__ import annotations
 
+import glob
+import os
+import shutil
 import socket
+import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -39,6 +44,35 @@ def loop_game() -> Iterator[str]:
     yield LOOP
     registry.unregister(LOOP)
     hooks_for.cache_clear()
+
+
+def _pg_bin() -> str | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return os.path.dirname(found[-1]) if found else None
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    """A throw-away PostgreSQL cluster for the module's tests."""
+    bindir = _pg_bin()
+    if bindir is None or shutil.which("runuser") is None or os.geteuid() != 0:
+        pytest.skip("needs Debian's postgresql server binaries and root (to run them as the postgres user)")
+    pytest.importorskip("psycopg")
+    data = tempfile.mkdtemp(prefix="westfront-pg-")
+    shutil.chown(data, "postgres", "postgres")
+    port = free_port()
+
+    def as_pg(*cmd: str) -> None:
+        subprocess.run(["runuser", "-u", "postgres", "--", *cmd], check=True, capture_output=True, timeout=60)
+
+    as_pg(f"{bindir}/initdb", "-D", f"{data}/db", "-A", "trust", "-U", "postgres", "--no-sync")
+    as_pg(f"{bindir}/pg_ctl", "-D", f"{data}/db", "-w", "-l", f"{data}/log",
+          "-o", f"-p {port} -k {data} -h 127.0.0.1 -c fsync=off", "start")
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        as_pg(f"{bindir}/pg_ctl", "-D", f"{data}/db", "-m", "immediate", "stop")
+        shutil.rmtree(data, ignore_errors=True)
 
 
 @pytest.fixture

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import glob
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -24,34 +20,6 @@ from westfront.server.app import create_app
 from .conftest import act, free_port, new_game, token, undo, view, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _pg_bin() -> str | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    return os.path.dirname(found[-1]) if found else None
-
-
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    bindir = _pg_bin()
-    if bindir is None or shutil.which("runuser") is None or os.geteuid() != 0:
-        pytest.skip("needs Debian's postgresql server binaries and root (to run them as the postgres user)")
-    pytest.importorskip("psycopg")
-    data = tempfile.mkdtemp(prefix="westfront-pg-")
-    shutil.chown(data, "postgres", "postgres")
-    port = free_port()
-
-    def as_pg(*cmd: str) -> None:
-        subprocess.run(["runuser", "-u", "postgres", "--", *cmd], check=True, capture_output=True, timeout=60)
-
-    as_pg(f"{bindir}/initdb", "-D", f"{data}/db", "-A", "trust", "-U", "postgres", "--no-sync")
-    as_pg(f"{bindir}/pg_ctl", "-D", f"{data}/db", "-w", "-l", f"{data}/log",
-          "-o", f"-p {port} -k {data} -h 127.0.0.1 -c fsync=off", "start")
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        as_pg(f"{bindir}/pg_ctl", "-D", f"{data}/db", "-m", "immediate", "stop")
-        shutil.rmtree(data, ignore_errors=True)
 
 
 def test_play_undo_race_and_restart_on_postgresql(pg_url, fog_game, monkeypatch):

@@ -45,13 +45,27 @@ def serve(
             err_console.print("[red]error:[/red] --workers above 1 needs PostgreSQL (--db postgresql+psycopg://…): "
                               "SQLite has one writer and no way to tell other processes about a move")
             raise typer.Exit(2)
+        # the workers end with this process however it ends (server.app.app_from_env)
         os.environ.update(WESTFRONT_DATABASE_URL=url, WESTFRONT_SHARED="1", WESTFRONT_AI_POOL=ai_pool,
-                          WESTFRONT_AI_TIME=str(ai_time), WESTFRONT_AI_DELAY=str(ai_delay))
+                          WESTFRONT_AI_TIME=str(ai_time), WESTFRONT_AI_DELAY=str(ai_delay),
+                          WESTFRONT_SUPERVISOR=str(os.getpid()))
+        local_ray = None
+        if ai_pool == "ray" and not os.environ.get("RAY_ADDRESS"):
+            # one local cluster for all the workers, ended with this process (server.raypool)
+            from ..server.raypool import LocalRay
+
+            console.print("starting a local Ray cluster for the AI seats…")
+            local_ray = LocalRay()
+            os.environ.update(RAY_ADDRESS=local_ray.address, **local_ray.driver_env())
         console.print(f"[green]westfront[/green] serving on [bold]http://{shown}:{port}/[/bold] with {workers} "
                       "worker processes  (Ctrl+C to stop)")
         console.print(f"database: {_redact(url)}")
-        uvicorn.run("westfront.server.app:app_from_env", factory=True, workers=workers, host=host, port=port,
-                    log_level=log_level, ws="websockets-sansio")
+        try:
+            uvicorn.run("westfront.server.app:app_from_env", factory=True, workers=workers, host=host, port=port,
+                        log_level=log_level, ws="websockets-sansio")
+        finally:
+            if local_ray is not None:
+                local_ray.stop()
         return
     app = create_app(url, Settings(ai_time=ai_time, ai_delay=ai_delay, ai_pool=ai_pool,
                                    shared=os.environ.get("WESTFRONT_SHARED") == "1",

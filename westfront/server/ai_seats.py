@@ -4,8 +4,8 @@ Each seat is played by one agent kept between decisions (westfront.server.ai_min
 process with ``ai_pool="thread"``; in a worker process with ``ai_pool="process"`` (what
 ``westfront serve`` uses), where every game goes to the same worker, so its seats' minds stay
 there; with ``ai_pool="ray"`` each decision is a Ray task (on the cluster at ``RAY_ADDRESS``
-when set, else on a local Ray started at the first AI move) and the Ray worker that runs it
-keeps or rebuilds the mind. A decision ships what a rebuild needs (the position at the start
+when set, else on a local Ray started at the first AI move through a guardian that ends it with
+this process, westfront.server.raypool) and the Ray worker that runs it keeps or rebuilds the mind. A decision ships what a rebuild needs (the position at the start
 of the decision sequence and the actions since), so a move never depends on which process
 decides it. With processes the thinking itself runs outside the server: the thread only waits
 for the answer, so a searching agent never holds the interpreter lock that request handling needs.
@@ -27,6 +27,7 @@ import logging
 import multiprocessing
 import os
 import random
+import sys
 import threading
 import time
 import zlib
@@ -40,6 +41,7 @@ from ..core.state import State
 from .ai_minds import Decision, Minds, think
 from .lifeline import die_with
 from .live import LiveGame
+from .raypool import LocalRay
 from .watchdog import Watchdog
 
 log = logging.getLogger("westfront.server")
@@ -109,7 +111,8 @@ class AIRunner:
         self._ray = pool == "ray"
         self._ray_think: Any = None
         self._ray_lock = threading.Lock()
-        self._ray_started = False  # a local Ray this runner started (and stops)
+        self._ray_started = False  # this runner connected to Ray (and disconnects)
+        self._local_ray: LocalRay | None = None  # the local cluster it started (and stops)
         self._pending: set[str] = set()
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -137,6 +140,11 @@ class AIRunner:
             import ray
 
             ray.shutdown()
+        if self._local_ray is not None:
+            self._local_ray.stop()
+            for key in self._local_ray.driver_env():  # its token is no use to anyone now
+                os.environ.pop(key, None)
+            _reload_ray_auth()  # a later Ray in this process (a test's) runs without it
 
     def metrics(self) -> dict[str, Any]:
         """The watchdog's counters (seats cut short, moves forced, by level) and this process's mind rebuilds."""
@@ -198,16 +206,31 @@ class AIRunner:
 
     def _on_ray(self, d: Decision) -> str:
         """One decision as a Ray task (Ray comes with the ``sim`` extra)."""
-        import ray  # optional (the sim extra) and slow to import: only when configured
-
         with self._ray_lock:
             if self._ray_think is None:
-                if not ray.is_initialized():
-                    self._ray_started = True
-                    ray.init(address=os.environ.get("RAY_ADDRESS") or None, ignore_reinit_error=True,
-                             include_dashboard=False, log_to_driver=False, configure_logging=False)
-                self._ray_think = ray.remote(think)
+                self._ray_think = self._ray_connect()
+        import ray
+
         return str(ray.get(self._ray_think.remote(d)))
+
+    def _ray_connect(self) -> Any:
+        """``think`` as a Ray task: on the cluster at ``$RAY_ADDRESS``, else on a local cluster started
+        through a guardian that takes it down when this process ends, however it ends (server.raypool)."""
+        address = os.environ.get("RAY_ADDRESS") or None
+        if address is None and not ("ray" in sys.modules and sys.modules["ray"].is_initialized()):
+            self._local_ray = LocalRay()
+            if self._stop.is_set():  # the server stopped while the cluster started
+                self._local_ray.stop()
+                raise RuntimeError("the server is stopping")
+            os.environ.update(self._local_ray.driver_env())
+            _reload_ray_auth()  # when Ray is imported already (a test process): let it read them again
+            address = self._local_ray.address
+        import ray  # optional (the sim extra) and slow to import: only when configured
+
+        if not ray.is_initialized():
+            self._ray_started = True
+            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, configure_logging=False)
+        return ray.remote(think)
 
     def _choose(self, live: LiveGame, d: Decision, position: State) -> str:
         """The seat's move as text; a crashing or cheating agent is logged and replaced by a random move."""
@@ -226,3 +249,16 @@ class AIRunner:
         except (Exception, IllegalAction):  # noqa: BLE001
             log.exception("AI %s crashed in game %s; playing a random move instead", d.kind, live.id)
         return random.Random(live.version).choice(legal)
+
+
+def _reload_ray_auth() -> None:
+    """Make an imported Ray see the token settings just changed in the environment (it caches them)."""
+    if "ray" not in sys.modules:
+        return
+    try:
+        from ray._raylet import AuthenticationTokenLoader, Config  # type: ignore[attr-defined]
+
+        Config.initialize("")
+        AuthenticationTokenLoader.instance().reset_cache()
+    except (ImportError, AttributeError):  # another Ray version: it reads the environment at init
+        pass

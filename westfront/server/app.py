@@ -38,6 +38,7 @@ from .db import make_engine, resolve_db_url
 from .errors import Forbidden, NotFound, ServiceError
 from .fastroute import serve_first
 from .labels import labels_catalog
+from .lifeline import die_with
 from .limits import BodyLimit, safe_detail
 from .listen import Listener
 from .mapview import render_map
@@ -93,8 +94,13 @@ def agent_levels() -> list[str]:
 
 def app_from_env() -> FastAPI:
     """The app as ``westfront serve --workers N`` starts it in each worker process (uvicorn's
-    factory): settings come from the environment the parent process set."""
+    factory): settings come from the environment the parent process set. The worker ends when
+    that parent does, however it ends: uvicorn's workers do not notice a supervisor killed with -9
+    (its AI workers then notice this process is gone, westfront.server.lifeline)."""
     env = os.environ
+    supervisor = int(env.get("WESTFRONT_SUPERVISOR", "0"))
+    if supervisor and supervisor == os.getppid():
+        die_with(supervisor)
     return create_app(None, Settings(ai_time=float(env.get("WESTFRONT_AI_TIME", "2.0")),
                                      ai_delay=float(env.get("WESTFRONT_AI_DELAY", "0.35")),
                                      shared=env.get("WESTFRONT_SHARED") == "1",
