@@ -809,9 +809,10 @@ class State:
             return Result(rest[0], "concession", f"{name} concedes; {self.side_name(rest[0])} wins")
         return Result(None, "concession", f"{name} concedes; the game ends without a winner")
 
-    def side_name(self, side: str) -> str:
+    @classmethod
+    def side_name(cls, side: str) -> str:
         """The name players read for a side id: the game's label for it, else the id as words."""
-        names = self.labels().get("names") or {}
+        names = cls.labels().get("names") or {}
         return str(names.get(side) or side.replace("_", " ").replace("-", " ").title())
 
     def _check_concession(self, a: Action) -> None:

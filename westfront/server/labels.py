@@ -31,8 +31,15 @@ def labels_catalog(game_id: str) -> dict[str, Any]:
         patterns.append({"match": str(p["match"]), "name": str(p["name"])})
     actions = {str(k): str(v) for k, v in (raw.get("actions") or {}).items()}
     helps = {str(k): str(v) for k, v in (raw.get("help") or {}).items()}
+    players = list(cls.INFO.players)
+    for p in players:  # every side has a name ("german" reads "German" in "The german player ends ...")
+        names.setdefault(p, cls.side_name(p))
+    # plain words that are ids all the same: the sides, and the ids a game declares (``words``:
+    # sectors and spaces named by a plain word, "normandy"); running text replaces them too (other
+    # words without "_" or a digit are left alone: "pool", "eliminated" stay words)
+    words = sorted({*players, *(str(w) for w in raw.get("words") or () if str(w) in names)})
     return {"game": game_id, "names": names, "patterns": patterns, "actions": actions, "help": helps,
-            "players": list(cls.INFO.players)}
+            "players": players, "words": words}
 
 
 def _frame_engagement(f: dict[str, Any]) -> tuple[list[str], list[str]] | None:

@@ -179,5 +179,7 @@ def labels() -> dict[str, Any]:
         if region in names:
             continue
         names[region] = region_title(region, labs)
-    return {"names": names, "actions": {"invade": "Invade {1}", "region": "Hexes in {1}", "interdict": "Interdict {1}",
+    # sectors and regions named by a plain word ("normandy") are ids in running text all the same
+    words = [k for k in names if k.isalpha() and k.islower() and names[k].lower() == k and k not in BOX_TITLES]
+    return {"names": names, "words": words, "actions": {"invade": "Invade {1}", "region": "Hexes in {1}", "interdict": "Interdict {1}",
                                         "add": "Add {1} to the attack", "remove": "Take out {1}"}}

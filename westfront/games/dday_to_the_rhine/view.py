@@ -231,6 +231,8 @@ def labels() -> dict[str, Any]:
     names |= {rail_area_name(i): c.name for i, c in board().cities.items()}
     return {
         "names": names,
+        # invasion zones named by a plain word ("brittany") are ids in running text all the same
+        "words": [z for z in INVASION_ZONES if z.isalpha()],
         "patterns": [{"match": r"^hm(\d+)$", "name": "hidden marker $1"}],
         "actions": {
             "move": "Move {1} (tactical)",

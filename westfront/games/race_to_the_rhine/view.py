@@ -112,7 +112,8 @@ def labels() -> dict[str, Any]:
     names = {c: a.name for c, a in b.areas.items()} | dict(b.names)
     names |= {c: f"{c.replace('-', ' ')} Corps" for a in b.areas.values() for c in a.corps}
     names |= {k: c.name for k, c in t.axis_cards.items()} | {k: c.name for k, c in t.pursuit_cards.items()}
-    return {"names": names,
+    # a space's id is a plain word ("avranches"): running text names it all the same
+    return {"names": names, "words": [c for c in b.names if c.isalpha() and c.islower()],
             "actions": {"ffi": "FFI marker: {1} → {2}", "link": "Link {1} – {2}", "load": "Load {1} for {2}",
                         "take": "Take {1} at {2}", "truck": "Trucks from {1}", "bottom": "Put {1} at the bottom",
                         "airborne": "Airborne landing at {1}", "move": "Move {1}", "to": "To {1}",

@@ -28,7 +28,7 @@ INFO = GameInfo(
     players=SIDES,
     scenarios=(
         ScenarioInfo("meeting", "Meeting engagement", "Both sides race for Ostburg."),
-        ScenarioInfo("river", "River line", "Red holds the Mittelbach; blue must cross."),
+        ScenarioInfo("river", "River line", "Red holds the Mittelbach; Blue must cross."),
     ),
     options=(
         OptionInfo("combat", "Combat system", "odds CRT, symbol dice or aimed fire", "odds", ("odds", "dice", "fire")),

@@ -77,8 +77,9 @@ export function drawCounter(u, size, layer = {}, opts = {}) {
   const hidden = u.kind === "hidden" || flags.includes("hidden");
   const g = svg("g", { class: `counter side-${u.side}` + (flags.length ? " " + flags.map((f) => "f-" + f).join(" ") : ""),
     "data-unit": u.id, "data-hex": u.hex || "" });
-  g.append(svg("title", {}, hidden ? `${u.side}: unidentified unit` :
-    `${u.label || u.id} (${u.side}) ${u.factors || ""}${u.max_steps ? ` — ${u.steps}/${u.max_steps} steps` : ""}${flags.length ? " — " + flags.join(", ") : ""}`));
+  const side = opts.sideName ? opts.sideName(u.side) : u.side;
+  g.append(svg("title", {}, hidden ? `${side}: unidentified unit` :
+    `${u.label || u.id} (${side}) ${u.factors || ""}${u.max_steps ? ` — ${u.steps}/${u.max_steps} steps` : ""}${flags.length ? " — " + flags.join(", ") : ""}`));
   g.append(svg("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: s * 0.08, fill, class: "body" }));
   if (colors.band) {
     // the side band: black for the Axis, light for the Allies, on every counter of the side
@@ -117,9 +118,9 @@ export function drawCounter(u, size, layer = {}, opts = {}) {
 }
 
 /** A small HTML rendering of a counter for the stack inspector and off-map boxes. */
-export function counterChip(u, layer = {}) {
+export function counterChip(u, layer = {}, opts = {}) {
   const s = 46;
   const root = svg("svg", { width: s + 4, height: s + 4, viewBox: `${-s / 2 - 2} ${-s / 2 - 2} ${s + 4} ${s + 4}`, class: "chip" });
-  root.append(drawCounter(u, s, layer));
+  root.append(drawCounter(u, s, layer, opts));
   return root;
 }

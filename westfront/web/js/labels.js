@@ -23,6 +23,7 @@ export class Labels {
     this.actions = cat.actions || {};
     this.help = cat.help || {};
     this.players = new Set(cat.players || []);
+    this.words = new Set(cat.words || []);
     this.patterns = (cat.patterns || []).map((p) => [new RegExp(p.match), p.name]);
     this.extra = {};
   }
@@ -45,9 +46,10 @@ export class Labels {
   }
 
   /** Whether a word in running text is an id to replace: ids carry a digit, "_" or "-"
-   * (plain words such as "gap" stay words); a side's id ("patch_devers") always is one. */
+   * (plain words such as "pool" stay words); a side's id ("patch_devers") and the catalog's
+   * ``words`` (places named by their id capitalised: "normandy") always are. */
   proseKey(tok) {
-    return this.players.has(tok) || (/[_\d-]/.test(tok) && !/^\d+$/.test(tok));
+    return this.players.has(tok) || this.words.has(tok) || (/[_\d-]/.test(tok) && !/^\d+$/.test(tok));
   }
 
   /** Running text (log lines, prompts, status) with every known id replaced by its name. */

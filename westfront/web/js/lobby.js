@@ -13,7 +13,7 @@ export async function lobbyScreen(root) {
   const mine = el("section", { class: "card" }, el("h2", {}, "Your games"), el("div", { "data-testid": "my-games" }, "…"));
   const all = el("section", { class: "card" }, el("h2", {}, "Games on this server"), el("div", { "data-testid": "all-games" }, "…"));
   page.append(el("div", { class: "lobbygrid" }, el("div", {}, form, loadForm(cat)), el("div", {}, mine, all)));
-  await listGames(mine.lastChild, all.lastChild);
+  await listGames(mine.lastChild, all.lastChild, cat);
 }
 
 function newGameForm(cat) {
@@ -184,13 +184,20 @@ function loadForm(cat) {
     file, el("div", { class: "row" }, el("label", {}, "Then"), mode), sideRow, el("button", { class: "btn", onclick: go, "data-testid": "load-go" }, "Load"));
 }
 
-async function listGames(mineBox, allBox) {
+/** A scenario by its title ("Ardennes Counter-Offensive (learning scenario)"), not its id. */
+function scenarioTitle(cat, g) {
+  const info = cat.games.find((x) => x.id === g.game);
+  const sc = info && info.scenarios.find((s) => s.id === g.scenario);
+  return sc ? sc.title : titleCase(g.scenario || "");
+}
+
+async function listGames(mineBox, allBox, cat) {
   const seats = allSeats();
   let games = [];
   try { games = await get("/api/games?limit=200"); } catch (e) { allBox.textContent = e.message; return; }
   const byId = new Map(games.map((g) => [g.id, g]));
   const row = (g, mine) => el("tr", { "data-game": g.id },
-    el("td", {}, g.title, el("div", { class: "muted small" }, g.scenario)),
+    el("td", {}, g.title, el("div", { class: "muted small" }, scenarioTitle(cat, g))),
     el("td", {}, Object.entries(g.seats).map(([s, k]) => `${titleCase(s)}: ${k === "human" ? (mine && seats[g.id][s] ? "you" : "human") : "AI " + k.slice(3)}`).join(", ")),
     el("td", {}, g.status === "over" ? (g.result ? `over — ${g.result.winner ? titleCase(g.result.winner) + " won" : "draw"}` : "over") : `${g.turn_label || ""}${g.to_move ? `, ${titleCase(g.to_move)} to move` : ""}`,
       g.thinking ? el("span", { class: "muted" }, " (AI thinking)") : ""),

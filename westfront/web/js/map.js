@@ -13,6 +13,10 @@ const FEATURE_WORDS = { city: "city", major_city: "major city", minor_city: "min
   fortified_port: "fortified port", fort: "fort", fortress: "fortress", fortification: "fortification",
   airfield: "airfield", capital: "capital", bridge: "bridge", beach: "invasion beach", objective: "objective",
   victory: "victory city", resource: "resource", factory: "industry", ruhr: "the Ruhr", vp: "victory points" };
+/** An id as words when nothing names it: "supply_base" reads "supply base". */
+function words(id) {
+  return String(id ?? "").replace(/[_]+/g, " ");
+}
 const SIDE_STYLE = {
   river: { stroke: "#3f7fc4", width: 3.5 }, major_river: { stroke: "#2d66a8", width: 7 },
   sea: { stroke: "#355f8a", width: 2 }, canal: { stroke: "#4b8fd0", width: 2.5, dash: "6 3" },
@@ -197,7 +201,7 @@ export class MapView {
       const g = svg("g", { class: "stack", "data-hex": hex });
       shown.forEach((u, i) => {
         const k = shown.length - 1 - i;
-        const c = drawCounter(u, size, this.layer, opts);
+        const c = drawCounter(u, size, this.layer, { ...opts, sideName: (sd) => this.sideName(sd) });
         c.setAttribute("transform", `translate(${(x - k * off).toFixed(1)},${(y - k * off).toFixed(1)})`);
         g.append(c);
       });
@@ -217,7 +221,7 @@ export class MapView {
       const color = this.colorOf(m.side);
       const mx = x + s * 0.52, my = y + s * 0.42;
       const g = svg("g", { class: `marker m-${m.kind}`, "data-hex": m.hex },
-        svg("title", {}, `${m.kind}${m.side ? " (" + m.side + ")" : ""}: ${m.label ?? ""}`),
+        svg("title", {}, `${this.markerName(m)}: ${m.label ?? ""}`),
         svg("circle", { cx: mx, cy: my, r: 8, fill: color }),
         svg("text", { x: mx, y: my + 3.5, class: "marker-t" }, String(m.label ?? m.kind[0]).slice(0, 3)));
       this.gMarkers.append(g);
@@ -235,7 +239,7 @@ export class MapView {
     const color = this.colorOf(m.side);
     const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
     const g = svg("g", { class: `marker on-link m-${m.kind}`, "data-hex": a, "data-link": m.link },
-      svg("title", {}, `${m.kind}${m.side ? " (" + m.side + ")" : ""}: ${this.nameOf(a)} – ${this.nameOf(b)}`),
+      svg("title", {}, `${this.markerName(m)}: ${this.nameOf(a)} – ${this.nameOf(b)}`),
       svg("line", { x1, y1, x2, y2, class: "linkband", stroke: color }),
       svg("rect", { x: mx - 8, y: my - 6, width: 16, height: 12, rx: 2, fill: color, class: "linkmarker" }),
       svg("text", { x: mx, y: my + 3.5, class: "marker-t" }, String(m.label ?? m.kind[0]).slice(0, 3)));
@@ -254,6 +258,25 @@ export class MapView {
     return (i && i.name) || id;
   }
 
+  /** A side as people call it (the game's labels, given as ``opts.labels``), never its id. */
+  sideName(side) {
+    const l = this.opts.labels;
+    return (l && l.lookup(side)) || words(side);
+  }
+
+  /** A marker's tooltip head: "Supply source (Allied)", not "supply_source (allied)". */
+  markerName(m) {
+    const l = this.opts.labels;
+    const kind = (l && l.lookup(m.kind)) || words(m.kind);
+    return `${kind.charAt(0).toUpperCase()}${kind.slice(1)}${m.side ? ` (${this.sideName(m.side)})` : ""}`;
+  }
+
+  /** A map feature in words ("major_city" is a major city; a commander's start space by his name). */
+  featureName(f) {
+    const l = this.opts.labels;
+    return FEATURE_WORDS[f] || (l && l.lookup(f)) || (l ? l.prose(words(f)) : words(f));
+  }
+
   /** A stack laid out side by side above its hex, so any member can be clicked. */
   drawSpread(hex, stack, size, opts) {
     const [x, y] = this.pos.get(hex);
@@ -268,7 +291,7 @@ export class MapView {
     stack.forEach((u, i) => {
       const r = Math.floor(i / per), c = i % per;
       const cx = x - ((per - 1) / 2 - c) * step, cy = top + size * 0.1 + step / 2 + r * step;
-      const cnt = drawCounter(u, size, this.layer, opts);
+      const cnt = drawCounter(u, size, this.layer, { ...opts, sideName: (sd) => this.sideName(sd) });
       cnt.setAttribute("transform", `translate(${cx.toFixed(1)},${cy.toFixed(1)})`);
       g.append(cnt);
     });

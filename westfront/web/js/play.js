@@ -95,7 +95,7 @@ class PlayScreen {
       onSpread: (h) => this.inspect(h),
       onLongPress: (h) => { this.inspect(h); this.showTab("inspector"); },
       onRedraw: () => this.renderHighlights(),
-    }, { storageKey: `westfront.view.${this.id}` });
+    }, { storageKey: `westfront.view.${this.id}`, labels: this.labels });
     this.legendCard.append(this.map.legend(), this.counterLegend(), this.kindLegend((first.view || {}).units));
     this.accept(first);
     this.map.openOn(this.focusHexes());
@@ -327,7 +327,7 @@ class PlayScreen {
     this.hdrPhase.title = phase;
     this.renderSeats(p);
     this.undoBtn.disabled = !p.can_undo;
-    this.undoBtn.title = p.can_undo ? "take back your last action" : `cannot undo: ${p.undo_reason}`;
+    this.undoBtn.title = p.can_undo ? "take back your last action" : `cannot undo: ${this.labels.prose(p.undo_reason)}`;
     this.concedeBtn.hidden = !!p.result;
     this.units = new Map((v.units || []).map((u) => [u.id, u]));
     this.map.setOutOfPlay(v.out_of_play || []);
@@ -434,6 +434,11 @@ class PlayScreen {
   /** A readable label: the game's labels catalog (and the view's ``labels``), unit names for unit ids. */
   actionLabel(a) {
     return this.labels.action(a, (x) => this.nameOf(x));
+  }
+
+  /** A short id of the view (a unit kind, a flag) in words: its label, else with spaces for "_". */
+  words(id) {
+    return this.labels.lookup(id) ?? String(id).replace(/_+/g, " ");
   }
 
   /** A side as people call it ("Patch-Devers (6th Army Group)", "Allied"). */
@@ -600,7 +605,7 @@ class PlayScreen {
         .map((a) => ({ action: a, preview: this.previews.map[a.text] }))
       : [];
     renderBattle(this.battleCard, { battle: (p.view || {}).battle || null, log: this.log, shots,
-      nameOf: (x) => this.nameOf(x), chip: (u) => counterChip(u, this.layer),
+      nameOf: (x) => this.nameOf(x), chip: (u) => counterChip(u, this.layer, { sideName: (sd) => this.sideName(sd) }),
       submit: (text) => this.submit(text), hover: (text) => this.setHoverAction(text) });
   }
 
@@ -729,7 +734,7 @@ class PlayScreen {
   }
 
   chip(u) {
-    const c = counterChip(u, this.layer);
+    const c = counterChip(u, this.layer, { sideName: (sd) => this.sideName(sd) });
     const clickable = this.current().your_turn && this.candidates().some((a) => a.clicks.includes(u.id));
     const wrap = el("button", { class: "chipbtn" + (clickable ? " legal" : ""), "data-unit": u.id, title: `${this.nameOf(u.id)} ${u.factors || ""}`,
       onclick: () => this.clickUnit(u.id, u.hex) }, c);
@@ -739,21 +744,25 @@ class PlayScreen {
   renderInspector() {
     const box = this.inspector;
     clear(box);
-    box.append(el("h3", {}, this.inspectHex ? `Hex ${this.inspectHex}` : "Stack inspector"));
+    // a point-to-point space is named ("Avranches"), a hex by its number and name
+    const p2p = !!this.map && this.map.data.kind === "p2p";
+    box.append(el("h3", {}, this.inspectHex ? (p2p ? this.nameOf(this.inspectHex) : `Hex ${this.inspectHex}`) : "Stack inspector"));
     if (!this.inspectHex) {
       box.append(el("p", { class: "muted" }, "Click a hex to see everything in it. Drag to pan, scroll to zoom."));
       return;
     }
     const stack = (this.map.unitsAt.get(this.inspectHex) || []);
     const inf = this.map.info.get(this.inspectHex) || {};
-    box.append(el("div", { class: "muted" }, [inf.name, inf.terrain, ...(inf.features || [])].filter(Boolean).join(" · ")));
+    const terrain = ((this.map.data.terrain || {})[inf.terrain] || {}).label || inf.terrain;
+    box.append(el("div", { class: "muted" }, [p2p ? null : inf.name, terrain, ...(inf.features || []).map((f) => this.map.featureName(f))]
+      .filter(Boolean).join(" · ")));
     if (!stack.length) box.append(el("p", { class: "muted" }, "No units."));
     for (const u of stack) {
       box.append(el("div", { class: "unitrow", "data-unit": u.id }, this.chip(u), el("div", {},
         el("b", {}, this.nameOf(u.id)), ` ${this.sideName(u.side)}`, el("br"),
-        u.kind === "hidden" ? "unidentified" : `${u.kind || ""} ${u.factors || ""}`,
+        u.kind === "hidden" ? "unidentified" : `${this.words(u.kind || "")} ${u.factors || ""}`,
         u.max_steps ? ` · ${u.steps}/${u.max_steps} steps` : "",
-        (u.flags || []).length ? el("div", { class: "flags" }, (u.flags || []).join(", ")) : null)));
+        (u.flags || []).length ? el("div", { class: "flags" }, (u.flags || []).map((f) => this.words(f)).join(", ")) : null)));
     }
   }
 

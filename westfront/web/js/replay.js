@@ -1,7 +1,7 @@
 // The replay viewer: a slider over the action record, from one side's viewpoint
 // (your own side while the game is on; any side, or all, once it is over).
 
-import { gameLayer, get, mapData, seatsOf } from "./api.js";
+import { catalog, gameLayer, get, mapData, seatsOf } from "./api.js";
 import { MapView } from "./map.js";
 import { planCard } from "./aiplan.js";
 import { analysisCard } from "./analysis.js";
@@ -23,7 +23,11 @@ export async function replayScreen(root, gameId) {
   }
   const over = !!frame.view.result;
   document.body.dataset.game = frame.view.game;
-  const [data, layer, names] = await Promise.all([mapData(frame.view.game), gameLayer(frame.view.game), labelsOf(frame.view.game)]);
+  const [data, layer, names, cat] = await Promise.all([mapData(frame.view.game), gameLayer(frame.view.game), labelsOf(frame.view.game), catalog()]);
+  // the title names the game and scenario, as the board's does (the game's id is for the URL)
+  const gameInfo = cat.games.find((g) => g.id === frame.view.game) || { title: frame.view.game, scenarios: [] };
+  const sc = (gameInfo.scenarios || []).find((s) => s.id === frame.view.scenario);
+  const title = `Replay: ${gameInfo.title}${sc ? ` — ${sc.title}` : ""}`;
   const labels = new Labels(names);
   const side = (s) => labels.lookup(s) || titleCase(s);
   const startAt = Number.parseInt(new URLSearchParams(location.search).get("at") ?? "", 10);
@@ -58,12 +62,12 @@ export async function replayScreen(root, gameId) {
   } }, "▶ Play");
   const step = (d) => el("button", { class: "btn", onclick: () => { slider.value = Math.max(0, Math.min(+slider.max, +slider.value + d)); show(); } }, d < 0 ? "◀" : "▶|");
   clear(root).append(
-    el("header", { class: "topbar" }, el("a", { href: "/", class: "brand" }, "westfront"), el("span", { class: "gametitle" }, `Replay of game ${gameId}`),
+    el("header", { class: "topbar" }, el("a", { href: "/", class: "brand" }, "westfront"), el("span", { class: "gametitle" }, title),
       el("span", { class: "spacer" }), token ? el("a", { class: "btn", href: `/play/${gameId}` }, "Back to the game") : null, el("a", { class: "btn", href: "/" }, "Lobby")),
     el("div", { class: "playarea" },
       el("div", { class: "mapcol" }, el("section", { class: "promptbar replaybar" }, el("div", { class: "replayctl" }, step(-1), play, step(1), slider, pos, sideSel), actionLine), mapBox),
       sidebar), tabs);
-  const map = new MapView(mapBox, data, layer, {});
+  const map = new MapView(mapBox, data, layer, {}, { labels });
   let seq = 0;
   async function show() {
     const my = ++seq;

@@ -34,12 +34,13 @@ export async function openRules(game, citation) {
   clear(panel).append(
     el("div", { class: "rules-head" }, el("h2", {}, `${ref.title}: rules reference`),
       el("button", { class: "btn small", "aria-label": "close", onclick: () => panel.remove() }, "✕")),
-    el("p", { class: "muted small" }, "Each section in our own words, with where the engine implements it. The rulebook itself is the authority."),
+    el("p", { class: "muted small" }, "Each section in our own words (“in the engine” says where the program implements it). The rulebook itself is the authority."),
     el("ol", { class: "rules-list" }, ref.sections.map((s) => el("li", { id: `rule-${s.id}`, "data-section": s.id,
       class: target && s.id === target.id ? "current" : "" },
       el("b", {}, s.id), " ", el("span", { class: "rtitle" }, s.title),
       s.summary ? el("p", { class: "rsummary" }, s.summary) : null,
-      el("div", { class: "muted small" }, `implemented in ${s.implemented_in}`)))));
+      // where the engine implements it is for developers: folded, and named as code
+      el("details", { class: "muted small rimpl" }, el("summary", {}, "in the engine"), el("code", {}, s.implemented_in))))));
   if (target) panel.querySelector(`[data-section="${CSS.escape(target.id)}"]`)?.scrollIntoView({ block: "center" });
 }
 
