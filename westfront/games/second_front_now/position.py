@@ -6,12 +6,33 @@ memoised derived facts (unit index, ZOC, supply areas, reach) are recomputed.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, TypedDict
 
 from ...core.bitboard import bits
 from ...core.state import State
 from .board import Board, board
 from .data import ALLIED, GERMAN, UnitDef, tables, units
+
+US_BIT, CW_BIT, GERMAN_BIT = 1, 2, 4  # the three 10.2 stacking groups as bits
+_GROUP_BIT = {"us": US_BIT, "commonwealth": CW_BIT, "german": GERMAN_BIT}
+
+
+@cache
+def stack_kinds() -> dict[str, tuple[int, int]]:
+    """Unit id -> (stacking-group bit, 1 if artillery): what 10.1-10.2 read of a unit, looked up
+    once per process instead of through ``UnitDef`` properties in every stacking check."""
+    return {uid: (_GROUP_BIT[d.group], int(d.artillery)) for uid, d in units().items()}
+
+
+def stack_fits(gmask: int, arty: int, total: int, passing: bool) -> bool:
+    """10.1-10.2 on a would-be stack summarised as (group bits, artillery count, unit count)."""
+    if gmask & GERMAN_BIT and gmask & (US_BIT | CW_BIT):
+        return False  # 10.1: never with the enemy
+    if gmask == US_BIT | CW_BIT and not passing:
+        return False  # 10.2: US and Commonwealth apart
+    t = tables()["stacking"]
+    return arty <= t["artillery"] and total - arty <= t["non_artillery"]
 
 
 class UnitState(TypedDict):
@@ -139,22 +160,51 @@ class Position(State):
 
         return self.cached(("zoc", side), build)  # type: ignore[no-any-return]
 
+    def stacks(self) -> dict[int, tuple[int, int, int, int]]:
+        """Hex slot -> (group bits, artillery count, unit count, group bit of the first unit, whose
+        side is ``occupant``'s) of the stack there (memoised): 10.1-10.2 checks read this instead of
+        walking the units of a hex."""
+
+        def build() -> dict[int, tuple[int, int, int, int]]:
+            kinds = stack_kinds()
+            hx = self.b.map.index
+            out: dict[int, tuple[int, int, int, int]] = {}
+            for lab, ids in self.index().items():
+                gm = arty = 0
+                for i in ids:
+                    g, a = kinds[i]
+                    gm |= g
+                    arty += a
+                out[hx[lab]] = (gm, arty, len(ids), kinds[ids[0]][0])
+            return out
+
+        return self.cached("stacks", build)  # type: ignore[no-any-return]
+
     def stack_ok(self, label: str, adding: list[str], leaving: tuple[str, ...] = (), *,
                  passing: bool = False) -> bool:
         """10.1-10.2: at most three non-artillery and one artillery; US and Commonwealth apart.
         ``passing``: the 10.1 count alone, without 10.2's nationality test (to tell the two apart)."""
-        ids = [i for i in self.at(label) if i not in leaving] + [a for a in adding if a not in self.at(label)]
-        if not ids:
-            return True
-        sides = {units()[i].side for i in ids}
-        if len(sides) > 1:
-            return False
-        groups = {units()[i].group for i in ids}
-        if len(groups) > 1 and not passing:
-            return False
-        t = tables()["stacking"]
-        arty = sum(1 for i in ids if units()[i].artillery)
-        return arty <= t["artillery"] and len(ids) - arty <= t["non_artillery"]
+        here = self.at(label)
+        kinds = stack_kinds()
+        if leaving or (here and any(a in here for a in adding)):
+            ids = [i for i in here if i not in leaving] + [a for a in adding if a not in here]
+            gm = arty = 0
+            for i in ids:
+                g, a = kinds[i]
+                gm |= g
+                arty += a
+            return stack_fits(gm, arty, len(ids), passing)
+        return self.stack_adds(self.b.map.index[label], adding, passing)
+
+    def stack_adds(self, h: int, adding: list[str], passing: bool = False) -> bool:
+        """``stack_ok`` for units none of which stands on hex slot ``h`` yet, nothing leaving."""
+        kinds = stack_kinds()
+        gm, arty, total, _ = self.stacks().get(h, (0, 0, 0, 0))
+        for i in adding:
+            g, a = kinds[i]
+            gm |= g
+            arty += a
+        return stack_fits(gm, arty, total + len(adding), passing)
 
     # ----- effects ------------------------------------------------------------
     def place(self, uid: str, label: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .data import ALLIED, GERMAN, tables, units
-from .position import Position, UnitState
+from .position import CW_BIT, GERMAN_BIT, US_BIT, Position, UnitState
 
 BOX_OF_CODE = {"N": "north", "S": "south", "IT": "italy", "RUS": "russia", "england": "england",
                "blooded": "blooded"}
@@ -137,7 +137,21 @@ def rebuild_beaches(s: Position, uid: str) -> list[str]:
 
 def entry_hexes(s: Position, uid: str, strategic: bool) -> list[str]:
     """7.3: North box 3100-2828, South box 1013-3421 (brief reading), Allied by nationality onto the
-    active beaches; never into an enemy-occupied hex; strategic entry never into an EZOC (12.5)."""
+    active beaches; never into an enemy-occupied hex; strategic entry never into an EZOC (12.5).
+
+    The answer depends on the unit only through its side, box (German) or stacking group (Allied)
+    and whether it is artillery, so it is memoised per position under that footprint: a command list
+    asks it for every unit in a box, and they share a handful of answers."""
+    d = units()[uid]
+    us = s.u(uid)
+    if us["hex"] is not None:  # not in a box: the general stacking check (the unit may stand on a candidate)
+        return list(_entry_hexes(s, uid, strategic))
+    where = us["box"] if d.side == GERMAN else d.group
+    key = ("entry", d.side, where, d.artillery, strategic, s.g.get("area"))
+    return list(s.cached(key, lambda: _entry_hexes(s, uid, strategic)))
+
+
+def _entry_hexes(s: Position, uid: str, strategic: bool) -> tuple[str, ...]:
     b = s.b
     d = units()[uid]
     us = s.u(uid)
@@ -147,15 +161,17 @@ def entry_hexes(s: Position, uid: str, strategic: bool) -> list[str]:
         nat = b.beaches_us if d.group == "us" else b.beaches_cw
         cand = tuple(i for i in s.active_beaches() if (nat >> i) & 1)
     enemy_zoc = s.zoc_bb(ALLIED if d.side == GERMAN else GERMAN)
+    stacks = s.stacks()
+    boxed = us["hex"] is None
+    mine = GERMAN_BIT if d.side == GERMAN else US_BIT | CW_BIT
     out = []
     for i in cand:
-        lab = b.label(i)
-        occ = s.occupant(lab)
-        if occ is not None and occ != d.side:
-            continue
+        st = stacks.get(i)
+        if st is not None and not st[3] & mine:
+            continue  # never into an enemy-occupied hex (the side of the hex's first unit)
         if strategic and (enemy_zoc >> i) & 1:
             continue
-        if not s.stack_ok(lab, [uid]):
+        if not (s.stack_adds(i, [uid]) if boxed else s.stack_ok(b.label(i), [uid])):
             continue
-        out.append(lab)
-    return sorted(set(out))
+        out.append(b.label(i))
+    return tuple(sorted(set(out)))
