@@ -87,6 +87,14 @@ def board() -> Board:
     )
 
 
+@cache
+def land_neighbours() -> tuple[tuple[int, ...], ...]:
+    """Hex slot -> its neighbours not across an all-sea hexside (6.3/13.1: no attack across one),
+    in the map's neighbour order: the attack list reads this instead of each hexside's features."""
+    m = board().map
+    return tuple(tuple(n for n in m.nbrs[h] if "sea" not in m.side(h, n)) for h in range(len(m.nbrs)))
+
+
 def regions(labels: list[str]) -> dict[str, list[str]]:
     """Group hex labels by column band for the two-step hex choice (big maps)."""
     out: dict[str, list[str]] = {}

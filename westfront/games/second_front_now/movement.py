@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.movement import MoveModel, Reach, reach
 from .data import units
-from .position import Position, opponent
+from .position import SIDE_BITS, Position, opponent, stack_fits, stack_kinds
 
 
 def stacking_bbs(s: Position, movers: list[str]) -> tuple[int, int]:
@@ -15,6 +15,22 @@ def stacking_bbs(s: Position, movers: list[str]) -> tuple[int, int]:
     m = s.b.map
     no_end = 0
     start = s.u(movers[0])["hex"]
+    if all(s.u(u)["hex"] == start for u in movers):
+        # the usual case, a stack moving from its hex: each other friendly stack's 10.1-10.2
+        # summary plus the movers' (``stack_adds``, one pass over the memoised stacks)
+        kinds = stack_kinds()
+        gm = arty = 0
+        for u in movers:
+            g, a = kinds[u]
+            gm |= g
+            arty += a
+        mine = SIDE_BITS[units()[movers[0]].side]
+        here = m.index[start] if start is not None else -1
+        n = len(movers)
+        for h, (sg, sa, total, first) in s.stacks().items():
+            if h != here and first & mine and not stack_fits(sg | gm, sa + arty, total + n, False):
+                no_end |= 1 << h
+        return 0, no_end
     for lab in s.index():
         if lab == start or s.occupant(lab) != units()[movers[0]].side:
             continue

@@ -25,6 +25,17 @@ def stack_kinds() -> dict[str, tuple[int, int]]:
     return {uid: (_GROUP_BIT[d.group], int(d.artillery)) for uid, d in units().items()}
 
 
+SIDE_BITS = {GERMAN: GERMAN_BIT, ALLIED: US_BIT | CW_BIT}  # the stacking-group bits of each side
+
+
+@cache
+def command_kinds() -> dict[str, tuple[str, bool, bool]]:
+    """Unit id -> (side, combat unit, may lead an attack: 13.5/13.8 neither garrison nor artillery):
+    what the command lists read of every unit on every call, looked up once per process."""
+    return {uid: (d.side, d.combat, d.combat and d.type not in ("garrison", "artillery"))
+            for uid, d in units().items()}
+
+
 def stack_fits(gmask: int, arty: int, total: int, passing: bool) -> bool:
     """10.1-10.2 on a would-be stack summarised as (group bits, artillery count, unit count)."""
     if gmask & GERMAN_BIT and gmask & (US_BIT | CW_BIT):
@@ -75,6 +86,7 @@ class Position(State):
     """Typed access to ``g`` plus the queries and effects the rules are written with."""
 
     __slots__ = ()
+    FLAT_TABLES = ("units", "control")  # records of scalars, and hex -> side: clone copies them record by record
 
     @property
     def b(self) -> Board:
@@ -110,17 +122,38 @@ class Position(State):
     # ----- where units are ----------------------------------------------------
     def index(self) -> dict[str, list[str]]:
         """Hex label -> unit ids there (memoised)."""
+        got = self.memo.get("index")
+        if got is not None:
+            return got  # type: ignore[no-any-return]
+        return self.cached("index", self._build_index)  # type: ignore[no-any-return]
 
-        def build() -> dict[str, list[str]]:
-            out: dict[str, list[str]] = {}
-            for uid, us in self.g["units"].items():
-                if us["hex"]:
-                    out.setdefault(us["hex"], []).append(uid)
-            for v in out.values():
-                v.sort()
-            return out
+    def _build_index(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for uid, us in self.g["units"].items():
+            if us["hex"]:
+                out.setdefault(us["hex"], []).append(uid)
+        for v in out.values():
+            v.sort()
+        return out
 
-        return self.cached("index", build)  # type: ignore[no-any-return]
+    def _moved(self, uid: str, old: str | None, new: str | None) -> None:
+        """``touch()`` after ``uid`` went from hex ``old`` to hex ``new`` (None: a box), keeping the
+        unit index brought up to date for the one unit instead of rebuilt from every unit's record
+        (a new dict and new lists: memo values are never mutated, clones share them)."""
+        idx = self.memo.get("index")
+        self.touch()
+        if idx is None or old == new:
+            return
+        idx = dict(idx)
+        if old:
+            rest = [u for u in idx.get(old, ()) if u != uid]
+            if rest:
+                idx[old] = rest
+            else:
+                idx.pop(old, None)
+        if new:
+            idx[new] = sorted([*idx.get(new, ()), uid])
+        self.keep_fact("index", idx, self._build_index)
 
     def at(self, label: str) -> list[str]:
         return self.index().get(label, [])
@@ -133,37 +166,54 @@ class Position(State):
         return sorted(uid for uid, us in self.g["units"].items() if us["hex"] and units()[uid].side == side)
 
     def occupant(self, label: str) -> str | None:
-        ids = self.at(label)
-        return units()[ids[0]].side if ids else None
+        ids = self.index().get(label)
+        return command_kinds()[ids[0]][0] if ids else None
 
     def side_bb(self, side: str) -> int:
-        def build() -> int:
-            m = self.b.map
-            bb = 0
-            for lab, ids in self.index().items():
-                if units()[ids[0]].side == side:
-                    bb |= 1 << m.index[lab]
-            return bb
+        got = self.memo.get(("side_bb", side))
+        if got is not None:
+            return got  # type: ignore[no-any-return]
 
-        return self.cached(("side_bb", side), build)  # type: ignore[no-any-return]
+        return self.cached(("side_bb", side), lambda: self.occupancy()[side][0])  # type: ignore[no-any-return]
+
+    def occupancy(self) -> dict[str, tuple[int, int]]:
+        """Side -> (hexes it occupies, hexes of its stacks holding a combat unit: its ZOC sources,
+        11.1), both sides from one pass over the unit index (memoised)."""
+        got = self.memo.get("occupancy")
+        if got is not None:
+            return got  # type: ignore[no-any-return]
+
+        def build() -> dict[str, tuple[int, int]]:
+            hx = self.b.map.index
+            kinds = command_kinds()
+            occ = {GERMAN: 0, ALLIED: 0}
+            src = {GERMAN: 0, ALLIED: 0}
+            for lab, ids in self.index().items():
+                side = kinds[ids[0]][0]
+                bit = 1 << hx[lab]
+                occ[side] |= bit
+                if any(kinds[i][1] for i in ids):
+                    src[side] |= bit
+            return {sd: (occ[sd], src[sd]) for sd in (GERMAN, ALLIED)}
+
+        return self.cached("occupancy", build)  # type: ignore[no-any-return]
 
     def zoc_bb(self, side: str) -> int:
         """11.1-11.2: hexes in the ZOC of ``side``'s combat units, not across all-sea hexsides."""
+        got = self.memo.get(("zoc", side))
+        if got is not None:
+            return got  # type: ignore[no-any-return]
 
-        def build() -> int:
-            m = self.b.map
-            src = 0
-            for lab, ids in self.index().items():
-                if units()[ids[0]].side == side and any(units()[i].combat for i in ids):
-                    src |= 1 << m.index[lab]
-            return self.b.zoc_dilator.step(src)
-
-        return self.cached(("zoc", side), build)  # type: ignore[no-any-return]
+        return self.cached(("zoc", side),  # type: ignore[no-any-return]
+                           lambda: self.b.zoc_dilator.step(self.occupancy()[side][1]))
 
     def stacks(self) -> dict[int, tuple[int, int, int, int]]:
         """Hex slot -> (group bits, artillery count, unit count, group bit of the first unit, whose
         side is ``occupant``'s) of the stack there (memoised): 10.1-10.2 checks read this instead of
         walking the units of a hex."""
+        got = self.memo.get("stacks")
+        if got is not None:
+            return got  # type: ignore[no-any-return]
 
         def build() -> dict[int, tuple[int, int, int, int]]:
             kinds = stack_kinds()
@@ -209,13 +259,15 @@ class Position(State):
     # ----- effects ------------------------------------------------------------
     def place(self, uid: str, label: str) -> None:
         us = self.u(uid)
+        old = us["hex"]
         us["hex"], us["box"] = label, None
-        self.touch()
+        self._moved(uid, old, label)
 
     def to_box(self, uid: str, box: str) -> None:
         us = self.u(uid)
+        old = us["hex"]
         us["hex"], us["box"] = None, box
-        self.touch()
+        self._moved(uid, old, None)
 
     def side_to_move(self) -> str | None:
         for f in reversed(self.frames()):

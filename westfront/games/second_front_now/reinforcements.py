@@ -148,7 +148,10 @@ def entry_hexes(s: Position, uid: str, strategic: bool) -> list[str]:
         return list(_entry_hexes(s, uid, strategic))
     where = us["box"] if d.side == GERMAN else d.group
     key = ("entry", d.side, where, d.artillery, strategic, s.g.get("area"))
-    return list(s.cached(key, lambda: _entry_hexes(s, uid, strategic)))
+    got = s.memo.get(key)
+    if got is None:
+        got = s.cached(key, lambda: _entry_hexes(s, uid, strategic))
+    return list(got)
 
 
 def _entry_hexes(s: Position, uid: str, strategic: bool) -> tuple[str, ...]:

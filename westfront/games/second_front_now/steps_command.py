@@ -6,11 +6,11 @@ from typing import Any
 
 from ...core.actions import Action, act
 from ...core.state import Procedure, Step
-from .board import regions
+from .board import land_neighbours, regions
 from .data import ALLIED, GERMAN, tables, units
-from .movement import may_move_strategically, reach_from, why_out_of_reach
+from .movement import reach_from, why_out_of_reach
 from .plans import drops_today
-from .position import Position, opponent
+from .position import SIDE_BITS, Position, command_kinds, opponent
 from .reinforcements import eliminate, entry_hexes
 from .sequence import storm_raging
 from .steps_admin import private
@@ -35,20 +35,49 @@ def movers_at(s: Position, label: str, side: str) -> list[str]:
     return [u for u in s.at(label) if units()[u].side == side and can_act(s, u)]
 
 
-def attack_targets(s: Position, side: str) -> list[tuple[str, str]]:
-    """6.3/13.1: an adjacent enemy hex, not across an all-sea hexside, not yet attacked this turn;
-    the stack needs a non-artillery unit that may attack (13.5, 13.8)."""
-    b = s.b
+def ready_stacks(s: Position, side: str) -> list[tuple[str, list[str]]]:
+    """(hex, ``movers_at`` it) for every hex holding a unit of ``side`` that may act (6.4, 8.3,
+    15.6), in hex order: ``can_act`` unrolled over one pass of the unit index, for the command list."""
+    kinds = command_kinds()
+    recs = s.g["units"]
+    turn = s.g["turn"]
     out = []
-    enemy = opponent(side)
-    for lab in sorted(s.index()):
-        ids = movers_at(s, lab, side)
-        if not any(attack_capable(u) for u in ids):
+    for lab, ids in sorted(s.index().items()):
+        ready = []
+        for u in ids:
+            k = kinds[u]
+            if k[0] != side or not k[1]:
+                continue
+            us = recs[u]
+            if not us["acted"] and not us["replaced"] and us["dropped"] != turn:
+                ready.append(u)
+        if ready:
+            out.append((lab, ready))
+    return out
+
+
+def attack_targets(s: Position, side: str,
+                   ready: list[tuple[str, list[str]]] | None = None) -> list[tuple[str, str]]:
+    """6.3/13.1: an adjacent enemy hex, not across an all-sea hexside, not yet attacked this turn;
+    the stack needs a non-artillery unit that may attack (13.5, 13.8). ``ready``: ``ready_stacks``
+    of ``side`` when the caller has it."""
+    m = s.b.map
+    hx, labels = m.index, m.labels
+    land = land_neighbours()
+    kinds = command_kinds()
+    stacks = s.stacks()
+    enemy_bits = SIDE_BITS[opponent(side)]
+    attacked = s.g["attacked"]
+    out = []
+    for lab, ids in ready_stacks(s, side) if ready is None else ready:
+        if not any(kinds[u][2] for u in ids):
             continue
-        h = b.hex(lab)
-        for n in b.map.nbrs[h]:
-            t = b.label(n)
-            if t in s.g["attacked"] or "sea" in b.map.side(h, n) or s.occupant(t) != enemy:
+        for n in land[hx[lab]]:
+            st = stacks.get(n)
+            if st is None or not st[3] & enemy_bits:
+                continue  # no enemy there (the side of the hex's first unit, as ``occupant``)
+            t = labels[n]
+            if t is None or t in attacked:
                 continue
             out.append((lab, t))
     return out
@@ -105,13 +134,17 @@ class Command(Step[Position]):
         side = f["side"]
         cp = s.g["cp"][side]
         out: list[Action] = []
+        ready = ready_stacks(s, side)
         if cp >= CP["move"] and not chaos(s, side):
-            for lab in sorted(s.index()):
-                ids = movers_at(s, lab, side)
-                if not ids:
-                    continue
+            ezoc = s.zoc_bb(opponent(side))
+            hx = s.b.map.index
+            recs = s.g["units"]
+            turn = s.g["turn"]
+            for lab, ids in ready:
                 out.append(act("move", lab))
-                if may_move_strategically(s, ids, lab):
+                # may_move_strategically unrolled (12.5): not from an EZOC, supplied overland, not landed today
+                if not (ezoc >> hx[lab]) & 1 and all(
+                        recs[u]["supply"] in ("regular", "box") and recs[u]["landed"] != turn for u in ids):
                     out.append(act("strategic", lab))
             for uid in s.in_box("north" if side == GERMAN else "england") + (s.in_box("south") if side == GERMAN else []):
                 if units()[uid].side == side and may_enter_from_box(s, uid) and entry_hexes(s, uid, False):
@@ -121,7 +154,7 @@ class Command(Step[Position]):
             else:
                 out += [act("drop", p["unit"]) for p in drops_today(s) if may_drop(s, p)]
         if cp >= CP["attack"] and not chaos(s, side):
-            out += [act("attack", a, t) for a, t in attack_targets(s, side)]
+            out += [act("attack", a, t) for a, t in attack_targets(s, side, ready)]
         out.append(act("end"))
         return out
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.state import Result
+from .board import board
 from .data import ALLIED, GERMAN, tables, units
 from .position import Position
 from .supply import traces_to_beach
@@ -10,7 +13,13 @@ from .supply import traces_to_beach
 
 def controlled_hexes(s: Position) -> list[int]:
     """Hexes whose control matters: VP hexes (4.2) and the active beaches (4.3, 8.2, 9.3)."""
-    return sorted(set(s.b.vp) | set(s.active_beaches()) | set(s.b.centres))
+    return list(_controlled(s.g.get("area")))
+
+
+@cache
+def _controlled(area: str | None) -> tuple[int, ...]:
+    b = board()
+    return tuple(sorted(set(b.vp) | set(b.beaches[area] if area else ()) | set(b.centres)))
 
 
 def update_control(s: Position) -> None:
