@@ -11,7 +11,7 @@ by the player to the right.
 
 from __future__ import annotations
 
-from ...core.p2p import UNREACHABLE
+from ...core.p2p import UNREACHABLE, Graph
 from .board import static_sets
 from .position import Position
 
@@ -29,9 +29,19 @@ def counter_attackable(s: Position, sid: str) -> bool:
     i = g.index[sid]
     if (sets["corps"] >> i) & 1 or g.nbr_bits[i] & sets["corps"]:
         return False
-    uncontrolled = s.on_board() & ~sets["control"]
-    reach = g.flood(s.axis_sources() & uncontrolled, uncontrolled)
-    return bool(g.nbr_bits[i] & reach)
+    return bool(g.nbr_bits[i] & axis_reach(s))
+
+
+def axis_reach(s: Position) -> int:
+    """The uncontrolled spaces chained through uncontrolled spaces to an Axis source (rttr
+    Counter-attack), memoised per position: every Control marker asks the same flood."""
+    g = s.graph
+
+    def compute() -> int:
+        uncontrolled = s.on_board() & ~s.sets()["control"]
+        return g.flood(s.axis_sources() & uncontrolled, uncontrolled)
+
+    return s.cached("axis_reach", compute)  # type: ignore[no-any-return]
 
 
 def placeable(s: Position, sid: str) -> bool:
@@ -58,12 +68,20 @@ def candidates(s: Position) -> list[str]:
     sets = s.sets()
     flags = static_sets()["axis_flag"] & ~sets["control"] & s.on_board()
     out = []
-    for sid in g.names(s.on_board()):
+    for sid in g.names(s.on_board() & chained_to(g, sets["axis_markers"], flags)):
         if s.board.has_flag(sid, "axis_flag") or not placeable(s, sid):
             continue
-        if g.chained(sid, sets["axis_markers"], flags):
-            out.append(sid)
+        out.append(sid)
     return out
+
+
+def chained_to(g: Graph, through: int, targets: int) -> int:
+    """Every space ``start`` for which ``g.chained(start, through, targets)`` holds, in one pass: a
+    target, a neighbour of one, or a space of (or next to) a chain of ``through`` spaces one of
+    whose spaces is a target or next to one — instead of one flood per space."""
+    near = targets | g.step(targets)
+    good = g.flood(through & near, through)  # the chains of ``through`` that reach a target
+    return near | good | g.step(good)
 
 
 def best_candidates(s: Position, commander: str) -> list[str]:

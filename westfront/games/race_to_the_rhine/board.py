@@ -4,7 +4,7 @@ plus the static sets the rules ask for (areas, flags, capacities), built once pe
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -34,10 +34,14 @@ class Board:
     flags: dict[str, frozenset[str]]
     attrs: dict[str, dict[str, Any]]
     areas: dict[str, Area]
+    _flag_bits: dict[str, int] = field(default_factory=dict, compare=False, repr=False)  # flagged()'s answers
 
     def flagged(self, flag: str) -> int:
-        """Bitset of the spaces with ``flag``."""
-        return self.graph.bb(s for s, f in self.flags.items() if flag in f)
+        """Bitset of the spaces with ``flag`` (the board never changes: computed once per flag)."""
+        got = self._flag_bits.get(flag)
+        if got is None:
+            got = self._flag_bits[flag] = self.graph.bb(s for s, f in self.flags.items() if flag in f)
+        return got
 
     def has_flag(self, sid: str, flag: str) -> bool:
         return flag in self.flags[sid]
