@@ -192,8 +192,10 @@ class Position(State):
                 side = kinds[ids[0]][0]
                 bit = 1 << hx[lab]
                 occ[side] |= bit
-                if any(kinds[i][1] for i in ids):
-                    src[side] |= bit
+                for i in ids:
+                    if kinds[i][1]:
+                        src[side] |= bit
+                        break
             return {sd: (occ[sd], src[sd]) for sd in (GERMAN, ALLIED)}
 
         return self.cached("occupancy", build)  # type: ignore[no-any-return]

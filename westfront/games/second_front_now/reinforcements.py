@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .data import ALLIED, GERMAN, tables, units
-from .position import CW_BIT, GERMAN_BIT, US_BIT, Position, UnitState
+from .position import CW_BIT, GERMAN_BIT, US_BIT, Position, UnitState, stack_fits, stack_kinds
 
 BOX_OF_CODE = {"N": "north", "S": "south", "IT": "italy", "RUS": "russia", "england": "england",
                "blooded": "blooded"}
@@ -167,6 +167,7 @@ def _entry_hexes(s: Position, uid: str, strategic: bool) -> tuple[str, ...]:
     stacks = s.stacks()
     boxed = us["hex"] is None
     mine = GERMAN_BIT if d.side == GERMAN else US_BIT | CW_BIT
+    g0, a0 = stack_kinds()[uid]
     out = []
     for i in cand:
         st = stacks.get(i)
@@ -174,7 +175,11 @@ def _entry_hexes(s: Position, uid: str, strategic: bool) -> tuple[str, ...]:
             continue  # never into an enemy-occupied hex (the side of the hex's first unit)
         if strategic and (enemy_zoc >> i) & 1:
             continue
-        if not (s.stack_adds(i, [uid]) if boxed else s.stack_ok(b.label(i), [uid])):
+        if boxed:  # ``stack_adds`` of the one unit, unrolled
+            gm, arty, total, _ = st if st is not None else (0, 0, 0, 0)
+            if not stack_fits(gm | g0, arty + a0, total + 1, False):
+                continue
+        elif not s.stack_ok(b.label(i), [uid]):
             continue
         out.append(b.label(i))
     return tuple(sorted(set(out)))

@@ -26,6 +26,9 @@ def sources(s: Position, side: str) -> int:
 
 def regular_area(s: Position, side: str) -> int:
     """Hexes with a regular (overland) supply path (memoised)."""
+    got = s.memo.get(("supply_area", side))
+    if got is not None:
+        return got  # type: ignore[no-any-return]
     return s.cached(("supply_area", side),  # type: ignore[no-any-return]
                     lambda: supplied_area(s.b.zoc_dilator, sources(s, side), passable(s, side)))
 

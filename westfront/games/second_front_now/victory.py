@@ -7,7 +7,7 @@ from functools import cache
 from ...core.state import Result
 from .board import board
 from .data import ALLIED, GERMAN, tables, units
-from .position import Position
+from .position import GERMAN_BIT, Position
 from .supply import traces_to_beach
 
 
@@ -32,9 +32,11 @@ def update_control(s: Position) -> None:
     ctl = s.g["control"]
     gz, az = s.zoc_bb("german"), s.zoc_bb("allied")
     changed = False
+    stacks = s.stacks()
     for i in controlled_hexes(s):
         lab = b.label(i)
-        occ = s.occupant(lab)
+        st = stacks.get(i)  # the occupant: the side of the hex's first unit
+        occ = None if st is None else GERMAN if st[3] == GERMAN_BIT else ALLIED
         if occ is None:
             ing, ina = (gz >> i) & 1, (az >> i) & 1
             occ = GERMAN if ing and not ina else ALLIED if ina and not ing else None
