@@ -114,3 +114,20 @@ def test_fast_paths_agree_with_the_plain_rules_on_random_positions():  # SFN 6.3
                 assert entry_hexes(s, uid, strategic) == _entry_hexes_plain(s, uid, strategic)
                 checked["entries"] += 1
     assert all(checked.values()), checked
+
+
+def test_the_ai_s_memoised_objectives_and_threats_match_the_plain_reading():  # SFN 4.2-4.3, 11.6
+    from westfront.games.second_front_now import ai
+
+    seen = 0
+    for s in _positions(range(1), every=7):
+        b, ctl, m = s.b, s.g["control"], s.b.map
+        assert ai._objectives(s, "allied") == tuple(i for i in b.vp if ctl.get(b.label(i), GERMAN) == GERMAN)
+        assert ai._objectives(s, "german") == tuple(
+            i for i in list(b.vp) + s.active_beaches() if ctl.get(b.label(i)) == "allied")
+        germans = [m.index[s.u(u)["hex"]] for u in s.on_map(GERMAN) if units()[u].combat]
+        for i in list(b.vp)[:10]:
+            for radius in (2, 3, 4):
+                assert ai._threatened(s, i, radius) == any(m.distance(h, i) <= radius for h in germans)
+                seen += 1
+    assert seen

@@ -61,12 +61,20 @@ def features(state: Any, side: str) -> dict[str, float]:
     return {"vp_margin": sign * margin, "vp_margin_late": sign * margin * late}
 
 
-def _objectives(s: Position, side: str) -> list[int]:
-    b = s.b
-    ctl = s.g["control"]
-    if side == ALLIED:
-        return [i for i in b.vp if ctl.get(b.label(i), GERMAN) == GERMAN]
-    return [i for i in list(b.vp) + s.active_beaches() if ctl.get(b.label(i)) == ALLIED]
+def _objectives(s: Position, side: str) -> tuple[int, ...]:
+    """The hexes ``side`` wants to take (memoised per position: every scored hex asks)."""
+    got = s.memo.get(("objectives", side))
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+
+    def compute() -> tuple[int, ...]:
+        b = s.b
+        ctl = s.g["control"]
+        if side == ALLIED:
+            return tuple(i for i in b.vp if ctl.get(b.label(i), GERMAN) == GERMAN)
+        return tuple(i for i in list(b.vp) + s.active_beaches() if ctl.get(b.label(i)) == ALLIED)
+
+    return s.cached(("objectives", side), compute)  # type: ignore[no-any-return]
 
 
 def allied_hex_value(s: Position, label: str) -> float:
@@ -122,8 +130,18 @@ def _line_steps(s: Position, ids: list[str]) -> int:
 def _threatened(s: Position, i: int, radius: int = 2) -> bool:
     """A German combat unit within ``radius`` hexes could attack or retake the hex (11.6)."""
     m = s.b.map
-    return any(units()[u].combat and m.distance(m.index[s.u(u)["hex"]], i) <= radius  # type: ignore[index]
-               for u in s.on_map(GERMAN))
+    return any(m.distance(h, i) <= radius for h in _german_combat_hexes(s))
+
+
+def _german_combat_hexes(s: Position) -> tuple[int, ...]:
+    """The hexes of the German combat units on the map, one per unit in unit order (memoised per
+    position: ``_threatened`` asks for every scored hex)."""
+    got = s.memo.get("german_combat_hexes")
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    m = s.b.map
+    return s.cached("german_combat_hexes", lambda: tuple(  # type: ignore[no-any-return]
+        m.index[s.u(u)["hex"]] for u in s.on_map(GERMAN) if units()[u].combat))  # type: ignore[index]
 
 
 def hex_value(s: Position, side: str, label: str) -> float:

@@ -46,6 +46,7 @@ class Setup(Procedure[Position]):
                 s.place(uid, beach_hex(uid, s.g["area"]))
         for i in s.active_beaches():
             s.g["control"][s.b.label(i)] = ALLIED
+        s.touch()  # control is part of the position: derived facts (the AI's objectives) change
 
     def dieppe_casualties(self, s: Position, f: dict[str, Any]) -> None:
         """3.5: landing at Dieppe, the 1st Canadian is reduced on an odd roll."""
