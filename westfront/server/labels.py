@@ -1,5 +1,6 @@
-"""Names for the ids people would otherwise read: a game's static labels catalog, and the
-engagement (attack being built or fought) a seat may see on the map.
+"""Names for the ids people would otherwise read: a game's static labels catalog, the
+engagement (attack being built or fought) a seat may see on the map, and the hexes each of the
+seat's choices concerns when its words name none (``choice_places``).
 
 The catalog (``GameState.labels()``) is the same for every seat and is served once per game,
 so views, prompts and legal actions keep their stable ids (and golden digests) while the UI
@@ -14,8 +15,9 @@ import re
 from functools import cache
 from typing import Any
 
+from ..core.actions import Action
 from ..core.state import State
-from ..core.steps import AttackBuilder
+from ..core.steps import AttackBuilder, HexChoice
 from ..games import registry
 
 
@@ -38,8 +40,10 @@ def labels_catalog(game_id: str) -> dict[str, Any]:
     # sectors and spaces named by a plain word, "normandy"); running text replaces them too (other
     # words without "_" or a digit are left alone: "pool", "eliminated" stay words)
     words = sorted({*players, *(str(w) for w in raw.get("words") or () if str(w) in names)})
+    # static places named by a word in actions ("calais", "normandy"): the hexes the map marks
+    places = {str(k): [str(h) for h in v] for k, v in (raw.get("places") or {}).items()}
     return {"game": game_id, "names": names, "patterns": patterns, "actions": actions, "help": helps,
-            "players": players, "words": words}
+            "players": players, "words": words, "places": places}
 
 
 def _frame_engagement(f: dict[str, Any]) -> tuple[list[str], list[str]] | None:
@@ -76,3 +80,27 @@ def engagement(s: State, side: str | None, view: dict[str, Any]) -> dict[str, An
         return {"targets": targets, "attackers": [shown[a] for a in attackers if a in shown],
                 "declared": not building}
     return None
+
+
+def choice_places(s: State, actions: list[Action]) -> dict[str, list[str]]:
+    """The hexes each of the mover's choices concerns where its words name a region or a numbered
+    combat rather than a hex: ``region X`` of the kit's two-step hex choice (its candidate hexes,
+    from the frame), ``resolve N`` / ``withdraw N`` (combat N's target hexes, from a frame's
+    ``combats`` list of ``{id, targets}``). Only the seat to move is told: these are its choices."""
+    frames = s.frames()
+    if not frames:
+        return {}
+    out: dict[str, list[str]] = {}
+    top = frames[-1]
+    if isinstance(s.STEPS.get(top["step"]), HexChoice):
+        regions = top.get("regions") or {}
+        for a in actions:
+            if a.verb == "region" and a.args and a.args[0] in regions:
+                out[str(a)] = [str(h) for h in regions[a.args[0]]]
+    combats = next((f["combats"] for f in reversed(frames) if isinstance(f.get("combats"), list)), None)
+    if combats:
+        by_id = {str(c.get("id")): c.get("targets") or [] for c in combats if isinstance(c, dict)}
+        for a in actions:
+            if a.verb in ("resolve", "withdraw") and len(a.args) == 1 and a.args[0] in by_id:
+                out[str(a)] = [str(h) for h in by_id[a.args[0]]]
+    return out

@@ -181,6 +181,9 @@ class SeatView(BaseModel):
     seed: int | None = Field(default=None, description="the dice seed when the creator chose it (announced to all)")
     engagement: dict[str, Any] | None = Field(
         default=None, description="the attack under way as this seat may see it: targets, attackers (view ids), declared")
+    places: dict[str, list[str]] = Field(
+        default_factory=dict, description="for the seat to move: the hexes a choice concerns when its words name "
+                                          "a region or a numbered combat rather than a hex (action text -> hexes)")
 
 
 class Previews(BaseModel):

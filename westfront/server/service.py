@@ -31,7 +31,7 @@ from . import chat, patch
 from .ai_seats import AIRunner
 from .errors import BadRequest, Broken, Conflict, Forbidden, NotFound, TooMany
 from .hub import Hub
-from .labels import engagement
+from .labels import choice_places, engagement
 from .live import LiveGame, RecordBroken
 from .notify import MailSettings, Notifier, check_email, check_webhook
 from .store import ActionRecord, GameRecord, Seat, StaleVersion, Store, Summary
@@ -550,6 +550,7 @@ class GameService:
             "n_actions": g.n_actions,
             "seed": g.seed if g.seed_public else None,
             "engagement": engagement(s, side, view) if isinstance(view, dict) else None,
+            "places": choice_places(s, s.legal_actions()) if my_turn else {},
         } | self._view_part(g, side, view, view_base)
 
     @staticmethod

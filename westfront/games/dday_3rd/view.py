@@ -181,5 +181,9 @@ def labels() -> dict[str, Any]:
         names[region] = region_title(region, labs)
     # sectors and regions named by a plain word ("normandy") are ids in running text all the same
     words = [k for k in names if k.isalpha() and k.islower() and names[k].lower() == k and k not in BOX_TITLES]
-    return {"names": names, "words": words, "actions": {"invade": "Invade {1}", "region": "Hexes in {1}", "interdict": "Interdict {1}",
+    # each coastal sector's hexes: the map marks them while the sector to invade is chosen (§7)
+    places: dict[str, list[str]] = {}
+    for lab, sec in b.sector_of.items():
+        places.setdefault(sec, []).append(lab)
+    return {"names": names, "words": words, "places": places, "actions": {"invade": "Invade {1}", "region": "Hexes in {1}", "interdict": "Interdict {1}",
                                         "add": "Add {1} to the attack", "remove": "Take out {1}"}}

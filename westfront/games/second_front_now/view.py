@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.actions import Action
+from .board import board
 from .combat import hit_number, modifiers
 from .data import ALLIED, GERMAN, POOL_NAMES, date_label, tables, units
 from .movement import reach_from
@@ -167,8 +168,11 @@ def labels() -> dict[str, Any]:
     The whole counter mix is public (set-up charts and the Turn Record Sheet, 3.2-3.6); fog of war
     (10.6) hides which Allied counter stands where, and a hidden stack keeps its placeholder ids,
     read as "unidentified Allied unit"."""
+    b = board()
     return {
         "names": {uid: d.name for uid, d in units().items()} | dict(BOX_TITLES) | dict(POOL_NAMES),
+        # the invasion areas' beaches (SFN 3.2): the map marks them while "Calais or Dieppe?" is asked
+        "places": {area: [b.label(h) for h in hexes] for area, hexes in b.beaches.items()},
         "patterns": [{"match": r"^allied-\d{4}-\d+$", "name": "unidentified Allied unit"},
                      {"match": r"^cols(\d\d)-(\d\d)$", "name": "hex columns $1–$2"}],
         "actions": {"add": "Add {1} to the battle", "remove": "Hold back {1}", "fire": "{1} fires at {2}",

@@ -24,6 +24,7 @@ export class Labels {
     this.help = cat.help || {};
     this.players = new Set(cat.players || []);
     this.words = new Set(cat.words || []);
+    this.places = cat.places || {};
     this.patterns = (cat.patterns || []).map((p) => [new RegExp(p.match), p.name]);
     this.extra = {};
   }

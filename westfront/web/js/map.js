@@ -385,6 +385,31 @@ export class MapView {
     }
   }
 
+  /** The places a decision concerns when its choices name no hex on the map (a beach area, a
+   * coastal sector, a region, a numbered combat): outlined, and those of the choice under the
+   * pointer (``hover``) filled; null clears. */
+  setPlaces(ids, hover = null) {
+    for (const n of this.gHigh.querySelectorAll(".placemark, .placehover")) n.remove();
+    for (const id of ids || []) if (this.pos.has(id)) this.gHigh.append(this.shape(id, "placemark", 0.9));
+    for (const id of hover || []) if (this.pos.has(id)) this.gHigh.append(this.shape(id, "placehover", 0.9));
+  }
+
+  /** Bring a decision's hexes into view at a zoom where its counters read: from a view zoomed
+   * out too far (the whole theatre) zoom in on them, as far as shows them all; otherwise only pan. */
+  focusOn(ids) {
+    if (!this.vb) return false;
+    const box = this.boxOf(ids);
+    if (!box) return false;
+    const w = this.root.clientWidth || 800, h = this.root.clientHeight || 600;
+    const now = this.vb[2] / w, need = Math.max((box[2] - box[0]) / w, (box[3] - box[1]) / h);
+    const readable = this.readableScale();
+    if (now > readable * 1.15 && need < now) {
+      this.fitBox(box, need <= readable ? true : "whole");
+      return true;
+    }
+    return this.panTo(ids);
+  }
+
   /** Outline hexes (a log entry under the pointer); null clears. */
   mark(ids) {
     for (const n of this.gHigh.querySelectorAll(".logmark")) n.remove();
@@ -532,18 +557,20 @@ export class MapView {
     return size / MIN_PX;
   }
 
-  /** Show [x0, y0, x1, y1]; with `readable`, never zoom out so far that counters cannot be read. */
+  /** Show [x0, y0, x1, y1]; with `readable`, never zoom out so far that counters cannot be read;
+   * with "whole", all of it, though never zoomed in past where one hex fills the screen. */
   fitBox([x0, y0, x1, y1], readable = true) {
     const w = this.root.clientWidth || 800, h = this.root.clientHeight || 600;
     let k = Math.max((x1 - x0) / w, (y1 - y0) / h);
-    if (readable) k = Math.min(Math.max(k, this.readableScale() / 1.6), this.readableScale());
+    if (readable) k = Math.max(k, this.readableScale() / 1.6);
+    if (readable === true) k = Math.min(k, this.readableScale());
     const vw = w * k, vh = h * k;
     this.vb = [(x0 + x1) / 2 - vw / 2, (y0 + y1) / 2 - vh / 2, vw, vh];
     this.applyView();
   }
 
   /** The opening view: the saved one for this game, else the area of play at a readable zoom. */
-  openOn(hexes) {
+  openOn(hexes, whole = null) {
     const saved = this.opts.storageKey && localStorage.getItem(this.opts.storageKey);
     if (saved) {
       try {
@@ -551,8 +578,11 @@ export class MapView {
         if (Array.isArray(vb) && vb.length === 4 && vb.every(Number.isFinite)) { this.vb = vb; this.applyView(); return; }
       } catch { /* ignore a damaged entry */ }
     }
+    // a decision between places (``whole``: "Calais or Dieppe?") opens on all of them
+    const all = whole && whole.length ? this.boxOf(whole) : null;
     const box = this.boxOf(hexes);
-    if (box) this.fitBox(box, true);
+    if (all) this.fitBox(all, "whole");
+    else if (box) this.fitBox(box, true);
     else this.fit();
   }
 

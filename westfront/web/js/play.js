@@ -98,7 +98,7 @@ class PlayScreen {
     }, { storageKey: `westfront.view.${this.id}`, labels: this.labels });
     this.legendCard.append(this.map.legend(), this.counterLegend(), this.kindLegend((first.view || {}).units));
     this.accept(first);
-    this.map.openOn(this.focusHexes());
+    this.map.openOn(this.focusHexes(), this.renderPlaces());
     this.renderHighlights();  // now that the map has a view, bring the decision into it
     for (const [sd, tok] of Object.entries(this.tokens)) this.connect(sd, tok);
     if (this.chat) this.chat.load();
@@ -488,14 +488,54 @@ class PlayScreen {
     const named = (p.prompt || "").split(/[\s:,.()]+/).filter((w) => this.units.has(w));
     this.map.setHighlights({ hexes, units, selected: new Set([...this.selection, ...named]) });
     this.map.setEngagement(p.engagement);
-    // pan to the decision once per new position, so a highlighted hex off screen is never missed
+    const marks = this.renderPlaces();
+    // go to the decision once per new position: pan so a highlighted hex off screen is never missed,
+    // and zoom in from a whole-theatre view ("Calais or Dieppe?", a sea invasion hex, a battle)
     if (this.pannedVersion !== p.version && this.map.vb) {
       this.pannedVersion = p.version;
       const eng = p.engagement || {};
       const where = [...named, ...units, ...(eng.attackers || [])].map((u) => this.units.get(u)?.hex).filter(Boolean);
-      where.push(...(eng.targets || []));
-      this.map.panTo(new Set([...where, ...hexes.keys()]));
+      where.push(...(eng.targets || []), ...marks, ...this.promptPlaces(p));
+      this.map.focusOn(new Set([...where, ...hexes.keys()]));
     }
+  }
+
+  /** The hexes a choice concerns: its hex and unit arguments, and where its words name none (a
+   * beach area, a sector, a region, a numbered combat) the places the server or catalog gives. */
+  placesOf(a) {
+    const p = this.current() || {};
+    const out = new Set((p.places || {})[a.text] || []);
+    for (const w of [a.verb, ...a.args]) for (const h of this.labels.places[w] || []) out.add(h);
+    for (const c of a.clicks) out.add(a.kinds[c] === "unit" ? this.units.get(c)?.hex : c);
+    return [...out].filter((h) => h && this.map.pos.has(h));
+  }
+
+  /** The places a prompt names ("Day of the drop on 4005", "Land units in Le Havre"): hexes
+   * written in it, and catalog places called by name. */
+  promptPlaces(p) {
+    if (!p || !p.your_turn) return [];
+    const text = p.prompt || "";
+    // a year after a month ("Dec 1944") is a date, not a hex
+    const words = text.split(/[\s:,;()?]+/);
+    const out = words.filter((w, i) => this.map.pos.has(w) && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)/.test(words[i - 1] || ""));
+    for (const [key, list] of Object.entries(this.labels.places)) {
+      const name = this.labels.lookup(key);
+      if (name && text.includes(name)) out.push(...list);
+    }
+    return out;
+  }
+
+  /** Mark the places of the choices that name no hex, and fill those of the choice under the pointer. */
+  renderPlaces() {
+    const p = this.current();
+    if (!p || !p.your_turn || !this.map) { this.map?.setPlaces(null); return []; }
+    const cands = this.candidates();
+    const marks = new Set(cands.filter((a) => a.clicks.length === 0).flatMap((a) => this.placesOf(a)));
+    // a question about one place with nothing to click ("Day of the drop on 1111"): that place
+    if (!cands.some((a) => a.clicks.length)) for (const h of this.promptPlaces(p)) marks.add(h);
+    const hovered = this.hoverAction && this.acts.find((a) => a.text === this.hoverAction);
+    this.map.setPlaces(marks, hovered ? this.placesOf(hovered) : null);
+    return [...marks];
   }
 
   /** Where the opening view looks: this seat's decision if it has one on the map. */
@@ -503,7 +543,8 @@ class PlayScreen {
     const p = this.current();
     const out = new Set();
     if (p && p.your_turn) {
-      for (const a of this.acts || []) for (const c of a.clicks) out.add(a.kinds[c] === "unit" ? this.units.get(c)?.hex : c);
+      for (const a of this.acts || []) for (const h of this.placesOf(a)) out.add(h);
+      for (const h of this.promptPlaces(p)) out.add(h);
     }
     // otherwise the seat's own units (where its plans are made), or every unit for a spectator
     if (!out.size) for (const u of this.units?.values() || []) if (!p || u.side === p.seat) out.add(u.hex);
@@ -529,6 +570,7 @@ class PlayScreen {
   setHoverAction(text) {
     this.hoverAction = text;
     this.renderPreviewCard();
+    this.renderPlaces();
     const pv = text && this.previews.map[text];
     this.map.showPath(pv && pv.path);
   }
