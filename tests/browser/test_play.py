@@ -58,7 +58,7 @@ def test_play_a_game_against_the_ai(page, server):
     expect(page.locator("[data-testid=thinking]")).to_be_visible(timeout=10_000)
     shot(page, "04-ai-thinking")
     expect(prompt(page)).to_contain_text("Blue turn 2", timeout=60_000)
-    expect(page.locator("[data-testid=log]")).to_contain_text("red ends the turn")
+    expect(page.locator("[data-testid=log]")).to_contain_text("Red ends the turn")  # words, not ids (issue 35 item 5)
     shot(page, "05-ai-answered")
 
     # reload: the game is as it was
