@@ -23,6 +23,10 @@ const NATIONS = {
   belgian: { fill: "#b39a5e", ink: "#1d1d1d" },
   dutch: { fill: "#c78a3a", ink: "#1d1d1d" },
 };
+// nations some games name by their codes (D-Day 3rd: DE, BR, CA, FR, PL; 1944: de, uk, ca, fr): the same colours,
+// so a counter matches its legend swatch instead of falling back to the side's colour
+for (const [code, name] of [["de", "german"], ["br", "british"], ["gb", "british"], ["ca", "canadian"], ["fr", "french"],
+  ["pl", "polish"]]) NATIONS[code] = NATIONS[name];
 
 const SIDE_BANDS = { german: "#141414", axis: "#141414", allied: "#f4f1e6", allies: "#f4f1e6" };
 
