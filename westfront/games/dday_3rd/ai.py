@@ -109,14 +109,44 @@ def keeps_supply(s: Position, uid: str, i: int) -> bool:
     return s.board.m.index[src] == i  # a point with range 0 feeds only its own hex
 
 
-def _hq_bonus(s: Position, i: int) -> float:
-    """HQs belong on in-land ports (range 0 without one, Table 4), one each; elsewhere they only eat capacity."""
-    m = s.board.m
-    lab = m.label(i)
-    if lab in s.board.inland_by_hex:
-        hqs = sum(1 for u in s.at(lab) if units()[u].type == HQ)
-        return 1.0 - 0.6 * hqs - 0.01 * rhine_distance().get(i, 40)
-    return -0.3 - 0.01 * rhine_distance().get(i, 40)
+def _capacity(s: Position, label: str) -> int:
+    b = s.board
+    a = b.arrow_by_coast.get(label)
+    if a is not None:
+        return a.capacity
+    p = b.inland_by_hex.get(label)
+    return p.capacity if p is not None else 0
+
+
+def hq_gain(s: Position, label: str, uid: str | None = None) -> bool:
+    """Whether an HQ (``uid`` not counted as already there) on ``label`` gives its supply point range where it has
+    none (Table 4: an in-land port, or a port taken after its invasion week) and the point has room for two more
+    units besides: on a capacity 1-2 point the HQ would take the places of the units it could feed there anyway.
+    A second HQ on a Mulberry (8 to 16) is not worth its capacity: range is rarely what the Allies lack."""
+    if label in s.g["mulberries"] or _capacity(s, label) < 3:
+        return False
+    return not any(u != uid and units()[u].type == HQ and s.side_of(u) == "allied" for u in s.at(label))
+
+
+def hq_targets(s: Position) -> list[str]:
+    """Allied-held supply points out of German ZOC where an HQ would give range (see ``hq_gain``; §6.2)."""
+    b = s.board
+    gz = s.zoc("german")
+    out = []
+    for lab in [*b.arrow_by_coast, *b.inland_by_hex]:
+        if s.controller(lab) != "allied" or s.side_at(lab) == "german" or (gz >> b.m.index[lab]) & 1:
+            continue
+        if hq_gain(s, lab):
+            out.append(lab)
+    return out
+
+
+def _hq_bonus(s: Position, uid: str, i: int) -> float:
+    """An HQ is worth the range it gives where it stands (Table 4), more on a bigger point; elsewhere it only eats
+    capacity."""
+    lab = s.board.m.label(i)
+    base = 1.0 + 0.1 * (_capacity(s, lab) - 3) if hq_gain(s, lab, uid) else -0.3
+    return base - 0.01 * rhine_distance().get(i, 40)
 
 
 def attack_value(s: Position, c: dict[str, Any]) -> float:
@@ -187,10 +217,12 @@ def allied_hex_value(s: Position, uid: str, label: str) -> float:
     i = m.index[label]
     d = units()[uid]
     v = -0.04 * rhine_distance().get(i, 40)
-    if (s.board.east_of_rhine >> i) & 1:
-        v += 1.0
     p = plan(s)
     here = s.unit(uid)["hex"]
+    if (s.board.east_of_rhine >> i) & 1:
+        # §13 counts only supplied units across the line: one that crosses beyond its supply is flipped next week
+        # and gone the week after (§6.3, §12), so the crossing is worth little without a supply point behind it
+        v += 1.0 if label in p.posts or keeps_supply(s, uid, i) else 0.2
     if label in p.posts and label != here:
         v += 0.8  # a free place on an east post: supplied there by standing on it (§6.2, §13)
     elif not keeps_supply(s, uid, i) and (_supply_area(s) >> i) & 1:
@@ -204,7 +236,7 @@ def allied_hex_value(s: Position, uid: str, label: str) -> float:
     if label in s.g["mulberries"] and not [u for u in s.at(label) if u != uid]:
         v += 0.5  # hold the invasion hex: German ZOC would take its control, and its supply, away (§4.3, §6.2)
     if d.type == HQ:
-        return _hq_bonus(s, i)
+        return _hq_bonus(s, uid, i)
     v += contact_value(s, uid, label)
     return v
 
@@ -227,6 +259,44 @@ def _capturable_point(s: Position, label: str) -> bool:
     b = s.board
     is_point = label in b.arrow_by_coast or label in b.inland_by_hex
     return is_point and s.controller(label) != "allied" and rhine_distance().get(b.m.index[label], 40) <= 8
+
+
+def _invaded_coasts(s: Position) -> list[str]:
+    """German-held coastal hexes the invaders at sea must attack this week (§7.1)."""
+    b = s.board
+    out = []
+    for u in s.on_map("allied"):
+        st = s.unit(u)
+        arrow = b.arrow_by_sea.get(st["hex"] or "")
+        if st["invader"] and arrow is not None and s.side_at(arrow.coast) == "german":
+            out.append(arrow.coast)
+    return sorted(set(out))
+
+
+def drop_value(s: Position, uid: str, label: str) -> float:
+    """Where an airborne division should land (§8): the hex value, plus support for an invasion attack it can join
+    (§7.1: adjacent units may join the attack on a coastal hex; one division per beach, so three drops spread over
+    three beaches), minus the danger of a lone division within reach of German armour (DF 3 against their
+    counter-attack, with nobody to share it)."""
+    b = s.board
+    m = b.m
+    i = m.index[label]
+    v = allied_hex_value(s, uid, label)
+    support = 0.0
+    for coast in _invaded_coasts(s):
+        if not C.adjacent_across(s, label, coast):
+            continue
+        there = sum(1 for u in s.on_map("allied") if s.unit(u)["dropped"] and u != uid
+                    and C.adjacent_across(s, s.unit(u)["hex"] or "", coast))  # type: ignore[arg-type]
+        support = max(support, 1.2 if there == 0 else 0.3 if there == 1 else 0.0)
+    v += support
+    if not support:
+        threat = sum(units()[u].af for u in s.on_continent("german") if units()[u].type not in ("ST", HQ)
+                     and m.distance(m.index[s.unit(u)["hex"] or ""], i) <= 2)
+        if threat >= units()[uid].df:
+            v -= 1.0
+    crowd = sum(1 for u in s.at(label) if s.side_of(u) == "allied")
+    return v - 0.3 * crowd  # spread: two divisions on one hex share one attack and one counter-attack
 
 
 def german_hex_value(s: Position, uid: str, label: str) -> float:
@@ -305,7 +375,19 @@ def sector_score(s: Position, sector: str) -> float:
     defence = sum(units()[u].df for u in s.on_continent("german")
                   if (area >> m.index[s.unit(u)["hex"] or ""]) & 1)
     dist = min(rhine_distance().get(c, 40) for c in coasts)
-    return -0.03 * defence - 0.04 * dist
+    base = -0.03 * defence - 0.04 * dist
+    if not s.on_continent("allied"):
+        return base
+    return base + 0.05 * east_supply_gain(s, sector)
+
+
+def east_supply_gain(s: Position, sector: str) -> int:
+    """The capacity a second invasion (§7, weeks 9-16) of ``sector`` could add to the supply that reaches across
+    the Rhine-Issel line: its invasion hexes not yet Mulberries whose range 8 (Table 4) reaches the line. §13 counts
+    only supplied units there, and a Pas de Calais or Normandy beach is too far to feed one."""
+    return sum(a.capacity for a in s.board.arrows
+               if a.sector == sector and a.invasion and a.coast not in s.g["mulberries"]
+               and rhine_distance().get(s.board.m.index[a.coast], 40) <= 8)
 
 
 def sea_hex_score(s: Position, sea: str) -> float:
@@ -325,7 +407,7 @@ def _hexchoice_value(s: Position, side: str, label: str) -> float:
     parent = _parent(s) or {}
     step = parent.get("step")
     if step == "airborne":
-        return allied_hex_value(s, parent["unit"], label)
+        return drop_value(s, parent["unit"], label)
     if step == "deploy":
         m = s.board.m
         i = m.index[label]
@@ -378,8 +460,8 @@ def _score(s: Position, side: str, f: dict[str, Any], step: Any, a: Action, memo
     if step == "movement":
         if v == "land":
             if units()[args[0]].type == HQ:
-                # an HQ eats capacity: worth it only where it turns an in-land port (range 0) into a real source
-                return 0.3 if any(h in s.board.inland_by_hex for h in s.g["entry_points"]) else -0.5
+                # an HQ eats capacity: worth it only where it gives a supply point range (Table 4)
+                return 0.5 if hq_targets(s) else -0.5
             if landing_room(s) - len(s.on_continent("allied")) + len(allied_supplied(s)) > 0:
                 return 0.8  # room next week even after the units out of supply now find a place
             return 0.4 if blocked_sources(s) else -0.3
@@ -488,7 +570,7 @@ def _wants_to_move(s: Position, side: str, uid: str) -> bool:
     m = s.board.m
     i = m.index[lab]  # type: ignore[index]
     if side == "allied":
-        return not (d.type == HQ and any(src.hex == i for src in allied_sources(s)))
+        return not (d.type == HQ and hq_gain(s, lab, uid))  # type: ignore[arg-type]
     if d.type in ("ST", HQ):
         return False
     if not s.on_continent("allied"):
