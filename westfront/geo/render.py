@@ -20,6 +20,7 @@ from ..core.hexgrid import DIRECTIONS, Grid, grid_for
 from .fonts import font
 from .render_art import OFFMAP_LAND, draw_over, draw_under
 from .render_p2p import render_p2p
+from .spec import render_hex_px
 
 SIDE_STYLE: dict[str, tuple[str, float]] = {
     # feature: (colour, width in hex radii)
@@ -366,11 +367,9 @@ def _legend(dr, fr: _Frame, m: dict[str, Any], zcol: dict[str, str], hex_px: flo
             y += hex_px * 0.8
 
 
-DEFAULT_HEX_PX = {"dday-to-the-rhine": 22.0, "onslaught": 14.0, "second-front-now": 20.0, "dday-3rd": 16.0}
-
-
 def default_hex_px(m: dict[str, Any]) -> float:
-    return DEFAULT_HEX_PX.get(m.get("game", ""), 16.0)
+    """The game's own render scale, from its map spec (``[render] hex_px``), not a list kept here."""
+    return render_hex_px(m.get("game", ""))
 
 
 def render_any(m: dict[str, Any], out: str | Path, hex_px: float = 16.0, labels: bool = True,

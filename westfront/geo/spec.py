@@ -28,19 +28,30 @@ GAMES_DIR = GEO_DIR.parent / "games"
 
 
 
-def _spec_kind(path: Path) -> str:
-    """'hex' for a map drawn on a hex grid (its spec has ``[grid]``), 'p2p' for a point-to-point one (``[graph]``)."""
+def _read_spec(path: Path) -> dict[str, Any]:
     with open(path, "rb") as f:
-        spec = tomllib.load(f)
+        return tomllib.load(f)
+
+
+def _spec_kind(spec: dict[str, Any]) -> str:
+    """'hex' for a map drawn on a hex grid (its spec has ``[grid]``), 'p2p' for a point-to-point one (``[graph]``)."""
     return "hex" if "grid" in spec else "p2p" if "graph" in spec else "unknown"
 
 
 # The games with a map come from the specs on disk (one ``specs/<game id>.toml`` each; the game's
-# package is its id with underscores): adding a game's map is adding its spec, never editing a list here.
-_KINDS: dict[str, str] = {path.stem: _spec_kind(path) for path in sorted(SPECS.glob("*.toml"))}
+# package is its id with underscores, checked against the registry by tests/contract): adding a
+# game's map is adding its spec, never editing a list here (geo sits below games, so it cannot ask
+# the registry).
+_SPECS: dict[str, dict[str, Any]] = {path.stem: _read_spec(path) for path in sorted(SPECS.glob("*.toml"))}
+_KINDS: dict[str, str] = {game: _spec_kind(spec) for game, spec in _SPECS.items()}
 PACKAGES: dict[str, str] = {game: game.replace("-", "_") for game in _KINDS}
 HEX_GAMES = tuple(g for g, k in _KINDS.items() if k == "hex")
 P2P_GAMES = tuple(g for g, k in _KINDS.items() if k == "p2p")
+
+
+def render_hex_px(game: str, default: float = 16.0) -> float:
+    """Pixels per hex ``westfront map render`` uses unless told: the spec's ``[render] hex_px``."""
+    return float(_SPECS.get(game, {}).get("render", {}).get("hex_px", default))
 
 
 def data_dir(game: str) -> Path:
