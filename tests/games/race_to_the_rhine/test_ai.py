@@ -110,3 +110,26 @@ def test_mcts_branches_on_card_draws():
     stop = Action.parse("stop")
     agent.search(s, "patton", [stop], None)
     assert agent.report.outcomes["stop"] == 1  # no draw, one branch
+
+
+def test_the_heuristic_keeps_its_victory_space_for_a_crossing():
+    # rttr How to win the game: only a Corps that crosses the Rhine into its Victory space wins; entering it by
+    # the east-bank road from Karlsruhe takes it without the win, and a space he controls is no crossing target
+    # again. The heuristic goes round by Colmar or Mulhouse instead, and its distances count that way.
+    from westfront.testing.kit import play
+
+    from .helpers import clear_board, control, path, put, turn
+
+    s = clear_board(game(4))
+    route = path(s, "landing_zone", "colmar", "patch_devers")
+    control(s, "patch_devers", *route, "karlsruhe")
+    put(s, "I-FR", "karlsruhe", fuel=2, ammo=4, food=0)
+    turn(s, "patch_devers")
+    play(s, "move I-FR")
+    acts = s.legal_actions()
+    scores = dict(zip((str(a) for a in acts), ai.score_actions(s, "patch_devers", acts)))
+    assert "to freiburg" in scores
+    assert scores["to freiburg"] < min(v for k, v in scores.items() if k != "to freiburg")
+    d = ai.to_goal(s, "patch_devers")
+    g = s.graph
+    assert d[g.index["colmar"]] == 1 and d[g.index["karlsruhe"]] > 1  # Karlsruhe is not at the foot of a crossing

@@ -40,11 +40,22 @@ def determinize(state: State, side: str, rng: random.Random) -> State:
 
 
 def to_goal(s: Position, commander: str) -> list[int]:
-    """Hop distances to the commander's nearest Victory space inside his area (cached per position)."""
+    """Links to the commander's nearest Victory space inside his area, entered over a Rhine crossing (cached per
+    position). Only that entry wins (rttr How to win the game): a Victory space taken by a road is his, and
+    entering it again later is no crossing, so a Victory space he already controls is no goal."""
     def compute() -> list[int]:
-        g = s.graph
-        area = s.board.areas[commander]
-        return g.distances(g.bb(area.victory), area.spaces)
+        g, b = s.graph, s.board
+        area = b.areas[commander]
+        goals = [v for v in area.victory if s.controller(v) != commander] or list(area.victory)
+        feet = [n for v in goals for n in g.neighbours(v)
+                if g.link_kind(n, v) == "rhine_crossing" and b.in_area(commander, n)]
+        if not feet:
+            return g.distances(g.bb(goals), area.spaces)  # type: ignore[no-any-return]
+        d = g.distances(g.bb(feet), area.spaces & ~g.bb(area.victory))
+        out = [x + 1 if x >= 0 else UNREACHABLE for x in d]
+        for v in goals:
+            out[g.index[v]] = 0
+        return out
     return s.cached(("ai_goal", commander), compute)  # type: ignore[no-any-return]
 
 
@@ -146,7 +157,9 @@ class _Context:
                 v += 0.4 if ammo + ffi >= AVERAGE_AXIS_AMMO + 1 else -0.6
         elif s.controller(sid) != c["commander"]:
             v -= 0.05
-        if sid in s.board.areas[c["commander"]].victory and g.link_kind(c["space"], sid) == "rhine_crossing":
+        if sid in s.board.areas[c["commander"]].victory and s.controller(sid) != c["commander"]:
+            if g.link_kind(c["space"], sid) != "rhine_crossing":
+                return -1.0  # taken by a road it is lost as a crossing target (rttr How to win the game)
             v += 0.5
         return v
 
