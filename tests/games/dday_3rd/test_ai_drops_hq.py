@@ -92,3 +92,34 @@ def test_second_invasion_goes_where_its_mulberries_feed_units_across_the_line():
     assert ai.sector_score(s, "north_sea") > ai.sector_score(s, "pas_de_calais")
     assert ai.east_supply_gain(s, "north_sea") == 16  # F13 to L20, E12 already a Mulberry
     assert ai.east_supply_gain(s, "pas_de_calais") == 0
+
+
+def lodgement(german: str | None = None) -> Any:
+    """A North Sea Mulberry at Den Helder (E12) held by one US division, a German armoured division optionally."""
+    s = empty(week=10)
+    put(s, "US-1-ID", "E12")
+    s.g["mulberries"]["E12"] = "north_sea"
+    s.set_control("E12", "allied")
+    if german:
+        put(s, "DE-2-AD", german)
+    return s
+
+
+def test_the_last_unit_on_a_mulberry_stays_while_a_german_unit_is_within_reach():
+    # D-Day §7.2: a German unit that occupies an invasion hex removes its Mulberry (and its range 8, Table 4); the
+    # old plan walked the last unit off it to cross the Rhine-Issel line (D10) with German armour four hexes away
+    s = lodgement()
+    assert ai.allied_hex_value(s, "US-1-ID", "D10") > ai.allied_hex_value(s, "US-1-ID", "E12")  # nobody near: cross
+    s = lodgement("I15")
+    assert ai.allied_hex_value(s, "US-1-ID", "E12") > ai.allied_hex_value(s, "US-1-ID", "D10")
+
+
+def test_crossing_is_worth_less_once_ten_and_a_margin_are_across():
+    # D-Day §13 counts 10 supplied units east of the line; beyond them (and plan.MARGIN) a crossing adds less than
+    # the supply base it leaves
+    s = lodgement()
+    alone = ai.allied_hex_value(s, "US-1-ID", "D10")
+    east = [u for u in s.in_box("britain", "allied") if ai.units()[u].type == "I"][:12]
+    for uid, h in zip(east, ["D9", "D8", "E10", "E9", "E8", "F10", "F9", "G11", "G10", "H12", "H11", "I12"]):
+        put(s, uid, h)
+    assert ai.allied_hex_value(s, "US-1-ID", "D10") < alone - 0.5

@@ -21,7 +21,7 @@ from . import combat as C
 from . import logistics, movement, victory
 from .board import board
 from .data import HQ, tables, units
-from .plan import plan
+from .plan import MARGIN, plan
 from .position import Position, other
 from .supply import allied_assignment, allied_sources, allied_supplied, assignment_with
 from .view import ORDER, two_roll_best
@@ -221,8 +221,10 @@ def allied_hex_value(s: Position, uid: str, label: str) -> float:
     here = s.unit(uid)["hex"]
     if (s.board.east_of_rhine >> i) & 1:
         # §13 counts only supplied units across the line: one that crosses beyond its supply is flipped next week
-        # and gone the week after (§6.3, §12), so the crossing is worth little without a supply point behind it
-        v += 1.0 if label in p.posts or keeps_supply(s, uid, i) else 0.2
+        # and gone the week after (§6.3, §12), so the crossing is worth little without a supply point behind it;
+        # beyond the 10 (and a margin) a further crossing adds less than guarding the supply that feeds them
+        full = _east_others(s, uid) >= victory.EAST_UNITS + MARGIN
+        v += (0.4 if full else 1.0) if label in p.posts or keeps_supply(s, uid, i) else 0.2
     if label in p.posts and label != here:
         v += 0.8  # a free place on an east post: supplied there by standing on it (§6.2, §13)
     elif not keeps_supply(s, uid, i) and (_supply_area(s) >> i) & 1:
@@ -234,11 +236,27 @@ def allied_hex_value(s: Position, uid: str, label: str) -> float:
     if p.phase != "cross" and _capturable_point(s, label):
         v += 0.4  # a German-held supply point near the Rhine: more capacity (§6.2)
     if label in s.g["mulberries"] and not [u for u in s.at(label) if u != uid]:
-        v += 0.5  # hold the invasion hex: German ZOC would take its control, and its supply, away (§4.3, §6.2)
+        # hold the invasion hex: German ZOC would take its control, and its supply, away (§4.3, §6.2), and a German
+        # unit that walks in removes the Mulberry for good (§7.2) — so the last unit stays while one is near
+        v += 1.5 if _german_near(s, i, 4) else 0.5
     if d.type == HQ:
         return _hq_bonus(s, uid, i)
     v += contact_value(s, uid, label)
     return v
+
+
+def _east_others(s: Position, uid: str) -> int:
+    """Supplied Allied units east of the Rhine-Issel line (§13), ``uid`` not counted."""
+    m = s.board.m
+    here = s.unit(uid)["hex"]
+    mine = here is not None and not s.unit(uid)["flipped"] and bool((s.board.east_of_rhine >> m.index[here]) & 1)
+    return victory.supplied_east_of_rhine(s) - (1 if mine else 0)
+
+
+def _german_near(s: Position, i: int, k: int) -> bool:
+    """Whether a German unit stands within ``k`` hexes of hex ``i`` over playable hexes (a move's reach: MF 3-4)."""
+    b = s.board
+    return bool(b.supply_dilator.flood(1 << i, b.playable, k) & s.occupied("german"))
 
 
 def _guards_point(s: Position, uid: str, i: int) -> bool:
