@@ -68,10 +68,13 @@ def judge(s: State, c: Check) -> dict[str, Any]:
 class Run:
     """A lesson in progress: the state and the index of the next step."""
 
-    def __init__(self, lesson: Lesson):
+    def __init__(self, lesson: Lesson, state: State | None = None, at: int = 0, start_log: int = 0):
+        """From the start, or from ``state`` after ``at`` steps (a copy the server kept; ``start_log`` is
+        where the lesson's own log begins, after the set-up's events)."""
         self.lesson = lesson
-        self.state = build(lesson)
-        self.at = 0
+        self.state = build(lesson) if state is None else state
+        self.start_log = len(self.state.log) if state is None else start_log
+        self.at = at
         self.last: list[dict[str, Any]] = []
 
     @property
@@ -130,6 +133,9 @@ class Run:
         if self.done:
             self.last += [judge(s, c) for c in self.lesson.final]
         return events
+
+    def judge(self, c: Check) -> dict[str, Any]:
+        return judge(self.state, c)
 
     def before(self) -> list[dict[str, Any]]:
         st = self.step

@@ -33,6 +33,7 @@ from .. import api
 from ..ai import base as ai_base
 from ..core.errors import MapError, UnknownGame
 from . import jsonout
+from . import lessons as lessons_api
 from . import schemas as sc
 from .db import make_engine, resolve_db_url
 from .errors import Forbidden, NotFound, ServiceError
@@ -222,6 +223,25 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         except MapError as e:
             raise ServiceError(f"map of {game} cannot be drawn: {e}") from None
 
+    @app.get("/api/lessons", tags=["lessons"], response_model=sc.LessonList)
+    def lesson_list() -> dict[str, Any]:
+        """Every game's lessons (the rulebooks' worked examples), in rulebook order (docs/lessons.md)."""
+        return lessons_api.catalog()
+
+    @app.get("/api/lessons/{lesson_id}", tags=["lessons"], response_model=sc.LessonFrame,
+             responses=sc.errors(400, 404))
+    async def lesson_frame(lesson_id: Annotated[str, PathParam(max_length=64)],
+                           at: Annotated[int, Query(ge=0, le=10_000)] = 0) -> Response:
+        """The lesson's position after ``at`` of its steps: board, text, highlights, choices, checks."""
+        return fast_json(await off_loop(lessons_api.open_frame, lesson_id, at))
+
+    @app.post("/api/lessons/{lesson_id}/try", tags=["lessons"], response_model=sc.LessonAnswer,
+              responses=sc.errors(400, 404))
+    async def lesson_try(lesson_id: Annotated[str, PathParam(max_length=64)], body: sc.LessonTry) -> Response:
+        """Try a move on the frame after ``at`` steps: the example's is played, anything else refused with
+        the rule-citing reason and a hint (``show``: play the example's move)."""
+        return fast_json(await off_loop(lessons_api.attempt, lesson_id, body.at, body.action, body.show))
+
     @app.get("/api/metrics", tags=["catalog"])
     def metrics() -> dict[str, Any]:
         """Counters for the operator: computer seats cut short by the watchdog, moves it forced, minds rebuilt."""
@@ -386,6 +406,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     @app.get("/play/{game_id}", include_in_schema=False)
     def play_page(game_id: str) -> FileResponse:
+        return page()
+
+    @app.get("/learn/{lesson_id}", include_in_schema=False)
+    def learn_page(lesson_id: str) -> FileResponse:
         return page()
 
     @app.get("/replay/{game_id}", include_in_schema=False)

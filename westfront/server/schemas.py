@@ -263,6 +263,44 @@ class LobbyGame(BaseModel):
     updated_at: float
 
 
+class LessonTry(_Body):
+    at: StrictInt = Field(ge=0, le=10_000, description="the steps done on the frame the move was made on")
+    action: str | None = Field(default=None, max_length=500,
+                               description="action text; null for a step that only asks to read on")
+    show: StrictBool = Field(default=False, description="play the example's own move instead")
+
+
+class LessonList(BaseModel):
+    games: dict[str, list[dict[str, Any]]]
+
+
+class LessonFrame(BaseModel):
+    """A lesson's position after ``at`` steps (westfront/server/lessons.py, docs/lessons.md)."""
+
+    lesson: dict[str, Any]
+    at: int
+    n_steps: int
+    done: bool
+    step: dict[str, Any] | None
+    previous: dict[str, Any] | None
+    viewer: str | None
+    view: dict[str, Any]
+    actions: list[str]
+    places: dict[str, Any]
+    engagement: dict[str, Any] | None
+    checks: list[dict[str, Any]]
+    results: list[dict[str, Any]]
+    log: list[dict[str, Any]]
+    outcome: str | None
+
+
+class LessonAnswer(BaseModel):
+    ok: bool
+    refusal: str | None
+    hint: str | None
+    frame: LessonFrame | None
+
+
 class Problem(BaseModel):
     detail: str
     version: int | None = None

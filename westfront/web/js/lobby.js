@@ -12,7 +12,8 @@ export async function lobbyScreen(root) {
   const form = newGameForm(cat);
   const mine = el("section", { class: "card" }, el("h2", {}, "Your games"), el("div", { "data-testid": "my-games" }, "…"));
   const all = el("section", { class: "card" }, el("h2", {}, "Games on this server"), el("div", { "data-testid": "all-games" }, "…"));
-  page.append(el("div", { class: "lobbygrid" }, el("div", {}, form, loadForm(cat)), el("div", {}, mine, all)));
+  const learn = learnCard(cat);
+  page.append(el("div", { class: "lobbygrid" }, el("div", {}, form, learn, loadForm(cat)), el("div", {}, mine, all)));
   await listGames(mine.lastChild, all.lastChild, cat);
 }
 
@@ -112,6 +113,26 @@ function newGameForm(cat) {
         opp("friend", "A friend, with an invite link")),
       el("details", {}, el("summary", {}, "Advanced"), el("div", { class: "row" }, el("label", { for: "ng-seed" }, "Dice seed"), seed)),
       el("button", { class: "btn primary big", type: "submit", "data-testid": "start" }, "Start the game")), out);
+}
+
+/** The Learn list (issue 36): the lessons of the game chosen above, the sequence of play first, then the
+ * rulebook's worked examples in its order; each opens the example on the board (/learn/<id>). */
+function learnCard(cat) {
+  const list = el("ol", { class: "lessons", "data-testid": "learn-list" });
+  const card = el("section", { class: "card learn" }, el("h2", {}, "Learn"),
+    el("p", { class: "muted small" }, "Play the rulebook's own examples on the board, one step at a time."), list);
+  let all = null;
+  const show = () => {
+    const game = document.getElementById("ng-game")?.value;
+    const mine = (all && all.games[game]) || [];
+    const title = (cat.games.find((g) => g.id === game) || {}).title || game;
+    clear(list).append(...(mine.length ? mine.map((x) => el("li", {},
+      el("a", { href: `/learn/${x.id}`, "data-lesson": x.id }, x.title), " ", el("span", { class: "rule" }, x.section),
+      el("div", { class: "muted small" }, x.summary))) : [el("li", { class: "muted" }, `No lessons for ${title} yet.`)]));
+  };
+  document.addEventListener("change", (e) => { if (e.target && e.target.id === "ng-game") show(); });
+  get("/api/lessons").then((r) => { all = r; show(); }).catch((e) => { list.textContent = e.message; });
+  return card;
 }
 
 const MAIN_LEVELS = ["random", "easy", "normal", "hard"];

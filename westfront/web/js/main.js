@@ -1,8 +1,9 @@
-// Entry point: pick the screen from the URL (/, /play/<id>, /replay/<id>).
+// Entry point: pick the screen from the URL (/, /play/<id>, /replay/<id>, /learn/<lesson id>).
 
 import { lobbyScreen } from "./lobby.js";
 import { playScreen } from "./play.js";
 import { replayScreen } from "./replay.js";
+import { lessonScreen } from "./lesson.js";
 import { installRuleLinks } from "./rules.js";
 import { el } from "./util.js";
 
@@ -18,6 +19,7 @@ async function route() {
     let m;
     if ((m = path.match(/^\/play\/([\w-]+)/))) await playScreen(root, m[1], params.get("token"), params.get("invite"));
     else if ((m = path.match(/^\/replay\/([\w-]+)/))) await replayScreen(root, m[1]);
+    else if ((m = path.match(/^\/learn\/([\w-]+)/))) await lessonScreen(root, m[1]);
     else await lobbyScreen(root);
   } catch (e) {
     console.error(e);
