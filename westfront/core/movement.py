@@ -18,7 +18,9 @@ cheapest path. The four hex games differ only in how they fill the model:
 * ``blocked``/``no_end``: hexes that cannot be entered / entered but not ended in.
 
 Motorised (1944 11.2: hexes, not terrain) and strategic moves are models too;
-rail and other unlimited moves use :func:`flood_reach` on bitboards.
+rail and other unlimited moves use :func:`flood_reach` on bitboards. Where every
+step costs one (D-Day 3rd, Onslaught), :func:`layered_reach` finds the reach ring
+by ring on bitboards with the same interface (:class:`LayeredReach`).
 """
 
 from __future__ import annotations
@@ -353,6 +355,209 @@ def reach_dijkstra(nbrs: Sequence[Sequence[int]], start: int, model: MoveModel) 
     ends = [h for h in cost if h != start and not (no_end >> h) & 1]
     ends.sort()
     return Reach(start, cost, pred, ends)
+
+
+# --------------------------------------------------------------------------
+# Layered reach: every step costs 1 (D-Day §9.1.1, Onslaught 6.1)
+# --------------------------------------------------------------------------
+Step = tuple[Dilator, int]
+"""One kind of step of a layered move: along a :class:`Dilator`, into the hexes of a mask (``-1``: any)."""
+
+
+class LayeredReach:
+    """Where a move goes when every step costs one: ``layers[k]`` = the hexes first reached after k steps,
+    ``expand[k]`` = those the move may go on from (the start is ``layers[0]``), ``crossing`` = hexes entered
+    by a whole-allowance first step. The interface of :class:`Reach` (``start``, ``cost``, ``pred``,
+    ``ends``, ``path``), with the sets as bitboards; ``cost`` and ``pred`` are built only when asked.
+
+    A path goes back one layer at a time to a hex the move went on from that steps into the hex: the
+    lowest-numbered one (the hex a lowest-first Dijkstra reaches it from), or the first in ``order[h]``
+    when an order is given. ``ends_bb`` is every hex reached unless the caller narrows it (stacking)."""
+
+    __slots__ = ("start", "layers", "expand", "crossing", "allowance", "ends_bb", "steps", "into", "order", "_cost")
+
+    def __init__(self, start: int, layers: list[int], expand: list[int], crossing: int, allowance: int,
+                 ends_bb: int, steps: tuple[Step, ...], into: Sequence[int] | None,
+                 order: Sequence[Sequence[int]] | None):
+        self.start = start
+        self.layers = layers
+        self.expand = expand
+        self.crossing = crossing
+        self.allowance = allowance
+        self.ends_bb = ends_bb
+        self.steps = steps
+        self.into = into  # per hex, the hexes a step may come from (static), or None: from the steps
+        self.order = order
+        self._cost: dict[int, int] | None = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LayeredReach):
+            return NotImplemented
+        return (self.start, self.layers, self.expand, self.crossing, self.allowance, self.ends_bb) == \
+            (other.start, other.layers, other.expand, other.crossing, other.allowance, other.ends_bb)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LayeredReach(start={self.start}, layers={len(self.layers)}, ends={self.ends_bb.bit_count()})"
+
+    @property
+    def reached(self) -> int:
+        """Every hex entered (not the start), as a bitboard."""
+        out = self.crossing
+        for layer in self.layers[1:]:
+            out |= layer
+        return out
+
+    @property
+    def ends(self) -> list[int]:
+        return bits(self.ends_bb)
+
+    @property
+    def cost(self) -> dict[int, int]:
+        """Hex -> steps to reach it (the start 0, a whole-allowance crossing the allowance)."""
+        if self._cost is None:
+            out = {self.start: 0}
+            for k, ring in enumerate(self.layers):
+                if k:
+                    for h in bits(ring):
+                        out[h] = k
+            for h in bits(self.crossing):
+                out[h] = self.allowance
+            self._cost = out
+        return self._cost
+
+    def cost_of(self, h: int) -> int:
+        """``cost[h]`` without building the dict (KeyError when not reached)."""
+        for k, layer in enumerate(self.layers):
+            if (layer >> h) & 1:
+                return k
+        if (self.crossing >> h) & 1:
+            return self.allowance
+        raise KeyError(h)
+
+    @property
+    def pred(self) -> dict[int, int]:
+        """Hex -> the hex the route :meth:`path` takes reaches it from (as ``Reach.pred``; built when asked)."""
+        out = {}
+        for k, ring in enumerate(self.layers):
+            if k:
+                for h in bits(ring):
+                    out[h] = self._came(self.expand[k - 1], h)
+        for h in bits(self.crossing):
+            out[h] = self.start
+        return out
+
+    def _came(self, layer: int, h: int) -> int:
+        came = layer & (self.into[h] if self.into is not None else _into_by(self.steps, h))
+        if self.order is None:
+            return (came & -came).bit_length() - 1
+        return next(p for p in self.order[h] if (came >> p) & 1)
+
+    def path(self, to: int) -> list[int]:
+        """The hexes from start to ``to`` inclusive (KeyError when not reached, like :meth:`Reach.path`)."""
+        if (self.crossing >> to) & 1:
+            return [self.start, to]
+        cost = self.cost
+        k = cost[to]
+        out = [to]
+        while k:
+            out.append(self._came(self.expand[k - 1], out[-1]))
+            k = cost[out[-1]]  # the hex came from may have been reached before it was gone on from (side_stop)
+        out.reverse()
+        return out
+
+
+def layered_reach(start: int, mp: int, steps: Sequence[Step], passable: int, *, stop: int = 0,
+                  first_forbidden: int = 0, whole: Dilator | None = None,
+                  side_stop: frozenset[tuple[int, int]] | set[tuple[int, int]] = frozenset(),
+                  into: Sequence[int] | None = None, order: Sequence[Sequence[int]] | None = None) -> LayeredReach:
+    """Every hex a move of ``mp`` one-cost steps reaches from ``start``, ring by ring on bitboards.
+
+    The layers a game's rules add, each a bitboard or a set of hexsides:
+
+    * ``passable`` — hexes that may be entered (no enemy units; strategic moves: not into ZOC or near the enemy);
+    * ``stop`` — the move ends on entering (enemy ZOC, mountains; D-Day §9.1.1, §9.1.4, Onslaught 6.2);
+    * ``first_forbidden`` — not as the first step (no ZOC to ZOC: Onslaught 6.2, D-Day §9.1.4);
+    * ``whole`` — hexsides (a dilator over them) crossed only as the first step, for the whole allowance,
+      ending the move (Onslaught 6.5 major waterways);
+    * ``side_stop`` — (from, to) hexsides whose crossing ends the move in the hex entered, though the hex
+      may be gone on from when reached another way (D-Day §11.3 river interdiction);
+    * ``steps`` — several kinds of step, each into a mask (Onslaught 6.5: the Rhine into bridge hexes).
+
+    ``into`` (per hex, the hexes a step may come from) is derived from the steps unless given; ``order``
+    picks a path's predecessors by neighbour order instead of lowest hex first.
+    """
+    s1 = 1 << start
+    reached = free = here = s1  # reached: has a cost; free: the move went on from it (or may)
+    layers, expand = [s1], [s1]
+    steps = tuple(steps)
+    single = steps[0][0].step if len(steps) == 1 and steps[0][1] == -1 else None
+    go_on = ~stop
+    for k in range(1, mp + 1):
+        if single is not None:
+            nxt = single(here) & passable
+        else:
+            nxt = 0
+            for dil, mask in steps:
+                nxt |= dil.step(here) & mask
+            nxt &= passable
+        if k == 1 and first_forbidden:
+            nxt &= ~first_forbidden
+        ring = nxt & ~reached
+        went_on = nxt & ~free
+        if side_stop:
+            into_ = into if into is not None else _into_table(steps)
+            for h, n in side_stop:  # entered across such a side, the move ends there unless entered another way
+                if (here >> h) & 1 and (went_on >> n) & 1 and \
+                        not any((g, n) not in side_stop for g in bits(here & into_[n])):
+                    went_on &= ~(1 << n)
+        if not ring and not went_on:
+            break
+        layers.append(ring)
+        reached |= ring
+        free |= went_on
+        here = went_on & go_on
+        expand.append(here)
+        if not here:
+            break
+    crossing = 0
+    if whole is not None and mp > 0:
+        crossing = whole.step(s1) & passable & ~first_forbidden & ~reached
+    return LayeredReach(start, layers, expand, crossing, mp, (reached & ~s1) | crossing, steps, into, order)
+
+
+def reverse_steps(dil: Dilator) -> list[int]:
+    """Per slot, the slots one step of ``dil`` comes from (remembered per dilator)."""
+    got = _INTO.get(id(dil))
+    if got is None or got[0] is not dil:
+        out = [0] * dil.size
+        for delta, mask in dil.groups:
+            for t in bits((mask << delta) if delta > 0 else (mask >> -delta)):
+                if t < dil.size:
+                    out[t] |= 1 << (t - delta)
+        got = _INTO[id(dil)] = (dil, out)
+    return got[1]
+
+
+def _into_by(steps: tuple[Step, ...], h: int) -> int:
+    out = 0
+    for dil, mask in steps:
+        if (mask >> h) & 1:
+            table = reverse_steps(dil)
+            if h < len(table):
+                out |= table[h]
+    return out
+
+
+def _into_table(steps: tuple[Step, ...]) -> list[int]:
+    if len(steps) == 1 and steps[0][1] == -1:
+        return reverse_steps(steps[0][0])
+    size = max(d.size for d, _ in steps)
+    return [_into_by(steps, h) for h in range(size)]
+
+
+_INTO: dict[int, tuple[Dilator, list[int]]] = {}
 
 
 def flood_reach(dilator: Dilator, start: int, passable: int, allowed_ends: int, limit: int | None = None) -> list[int]:

@@ -207,6 +207,13 @@ class Board:
         return out
 
     @cached_property
+    def move_nbrs(self) -> list[tuple[int, ...]]:
+        """Per hex, the neighbours a step may go to (never across an all-sea hexside, §9.1.1), in map order."""
+        m = self.m
+        sea = self.sea_sides
+        return [tuple(n for n in m.nbrs[i] if (i, n) not in sea) for i in range(m.size)]
+
+    @cached_property
     def sea_sides(self) -> frozenset[tuple[int, int]]:
         return frozenset(k for k, fs in self.m.side_features.items() if "sea" in fs)
 

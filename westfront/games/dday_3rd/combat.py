@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.bitboard import bits
+from ...core.retreat import retreat_options
 from .data import tables
 from .position import Position, other
 
@@ -397,29 +398,26 @@ def exchange_loser(att: int, dfn: int) -> tuple[str, int, int]:
 
 def retreat_ends(s: Position, uid: str, unresolved: set[str], length: int = 2) -> list[str]:
     """§10.4.2: ends of a two-hex retreat: not into or through enemy units or ZOC, impassable, neutral, sea
-    (the dyke may be crossed, not ended on), nor a hex still to be attacked; the end must respect stacking."""
+    (the dyke may be crossed, not ended on), nor a hex still to be attacked; the end must respect stacking.
+    The walk is ``core.retreat.retreat_options`` (every path of ``length`` steps that never revisits a hex)."""
     b = s.board
     m = b.m
     u = s.unit(uid)
     start = m.index[u["hex"]]  # type: ignore[index]
     enemy = other(s.side_of(uid))
-    bad = s.occupied(enemy) | s.zoc(enemy)
-    ok_enter = (b.playable | b.dyke) & ~bad
-    blocked = {m.index[h] for h in unresolved}
-    ends: set[int] = set()
+    ok_enter = (b.playable | b.dyke) & ~(s.occupied(enemy) | s.zoc(enemy))
+    for lab in unresolved:
+        ok_enter &= ~(1 << m.index[lab])
+    dyke = b.dyke
 
-    def walk(h: int, path: list[int]) -> None:
-        if len(path) == length:
-            if m.distance(start, h) == length and not (b.dyke >> h) & 1 and s.can_join(uid, m.label(h)):
-                ends.add(h)
-            return
-        for n in m.nbrs[h]:
-            if n == start or n in path or not (ok_enter >> n) & 1 or n in blocked or "sea" in m.side(h, n):
-                continue
-            walk(n, [*path, n])
+    def may_enter(h: int) -> bool:
+        return bool((ok_enter >> h) & 1)
 
-    walk(start, [])
-    return sorted(m.label(h) for h in ends)
+    def may_end(h: int) -> bool:
+        return m.distance(start, h) == length and not (dyke >> h) & 1 and s.can_join(uid, m.label(h))
+
+    opts = retreat_options(b.move_nbrs, start, length, may_enter, may_end, m.distance)
+    return sorted(m.label(p[-1]) for p in opts.get(length, []))
 
 
 def advance_ends(s: Position, uid: str, vacated: list[str]) -> list[str]:

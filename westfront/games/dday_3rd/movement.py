@@ -1,7 +1,7 @@
 """Movement on the continent (§9.1): where a unit can end its move, normally or strategically.
 
-Every hex costs 1 MF to enter (§9.1.1), so the reach is found ring by ring on bitboards (:class:`RingReach`); the
-path to the chosen hex is recovered only when asked, and is the one a Dijkstra expanding the lowest hex first would
+Every hex costs 1 MF to enter (§9.1.1), so the reach is found ring by ring on bitboards (``core.movement.layered_reach``);
+the path to the chosen hex is recovered only when asked, and is the one a Dijkstra expanding the lowest hex first would
 find. A hex may be reached by one ring and gone on from only at a later one: crossing a river-interdicted hexside
 ends a German unit's move in the hex it enters (§9.1.1, §11.3), a property of the hexside crossed, not of the hex.
 """
@@ -9,6 +9,7 @@ ends a German unit's move in the hex it enters (§9.1.1, §11.3), a property of 
 from __future__ import annotations
 
 from ...core.bitboard import bits
+from ...core.movement import LayeredReach, layered_reach
 from .data import AIRBORNE, ARMOURED, ARMOURED_INFANTRY
 from .position import Position, other
 
@@ -62,67 +63,12 @@ def engaged_zoc(s: Position, uid: str) -> int:
     return out
 
 
-class RingReach:
-    """Where a unit can go when every step costs 1: ``rings[k]`` = the hexes first reached with k MF,
-    ``expand[k]`` = those of them the move may go on from. Same interface as ``core.movement.Reach``."""
-
-    __slots__ = ("start", "rings", "expand", "into", "ends_bb", "_cost")
-
-    def __init__(self, start: int, rings: list[int], expand: list[int], into: list[int], ends_bb: int):
-        self.start = start
-        self.rings = rings
-        self.expand = expand
-        self.into = into  # per hex, the hexes a step may come from (static)
-        self.ends_bb = ends_bb  # the hexes the move may end on
-        self._cost: dict[int, int] | None = None
-
-    @property
-    def ends(self) -> list[int]:
-        return bits(self.ends_bb)
-
-    @property
-    def cost(self) -> dict[int, int]:
-        """Hex -> MF to reach it (the start 0)."""
-        if self._cost is None:
-            out = {self.start: 0}
-            for k, ring in enumerate(self.rings):
-                if k:
-                    for h in bits(ring):
-                        out[h] = k
-            self._cost = out
-        return self._cost
-
-    @property
-    def pred(self) -> dict[int, int]:
-        """Hex -> the hex the cheapest route reaches it from (as ``Reach.pred``; built when asked)."""
-        out = {}
-        for k, ring in enumerate(self.rings):
-            if k:
-                for h in bits(ring):
-                    came = self.expand[k - 1] & self.into[h]
-                    out[h] = (came & -came).bit_length() - 1
-        return out
-
-    def path(self, to: int) -> list[int]:
-        """The hexes from start to ``to``: each step back goes to the lowest-numbered hex the move went on from
-        one MF before reaching this one (the hex a lowest-first Dijkstra reaches it from)."""
-        cost = self.cost
-        k = cost[to]  # KeyError when not reached, like Reach.path
-        out = [to]
-        while k:
-            came = self.expand[k - 1] & self.into[out[-1]]
-            out.append((came & -came).bit_length() - 1)
-            k = cost[out[-1]]  # the hex came from may have been reached earlier than it was gone on from (§11.3)
-        out.reverse()
-        return out
-
-
-def reach_of(s: Position, uid: str, strategic: bool = False) -> RingReach:
+def reach_of(s: Position, uid: str, strategic: bool = False) -> LayeredReach:
     key = ("reach", uid, strategic)
     return s.cached(key, lambda: _reach(s, uid, strategic))  # type: ignore[no-any-return]
 
 
-def _reach(s: Position, uid: str, strategic: bool) -> RingReach:
+def _reach(s: Position, uid: str, strategic: bool) -> LayeredReach:
     b = s.board
     m = b.m
     side = s.side_of(uid)
@@ -133,41 +79,22 @@ def _reach(s: Position, uid: str, strategic: bool) -> RingReach:
     open_ = b.enterable & ~s.occupied(enemy)
     if strategic:
         open_ &= ~ezoc  # §9.1.5: never into enemy ZOC
-    go_on = ~(b.mountain | ezoc)  # §9.1.1, §9.1.4: the move ends on entering a mountain or enemy ZOC
     side_stop: set[tuple[int, int]] = set()
     if side == "german":
         for lab in s.g["river_interdicted"]:
-            side_stop.update(b.river_sides_of(m.index[lab]))
-    into = b.move_into
-    step = b.move_dilator.step
-    reached = free = here = 1 << start  # reached: has a cost; free: the move went on from it (or may)
-    rings, expand = [here], [here]
-    for k in range(1, mp + 1):
-        nxt = step(here) & open_
-        if k == 1:
-            nxt &= ~engaged_zoc(s, uid)  # §9.1.4: not from one engaging ZOC into another
-        ring = nxt & ~reached
-        went_on = nxt & ~free
-        for h, n in side_stop:  # §11.3: entered across an interdicted river hexside, the move ends there
-            if (here >> h) & 1 and (went_on >> n) & 1 and \
-                    not any((g, n) not in side_stop for g in bits(here & into[n])):
-                went_on &= ~(1 << n)
-        if not ring and not went_on:
-            break
-        rings.append(ring)
-        reached |= ring
-        free |= went_on
-        here = went_on & go_on
-        expand.append(here)
-        if not here:
-            break
+            side_stop.update(b.river_sides_of(m.index[lab]))  # §11.3: entered across it, the move ends there
+    r = layered_reach(start, mp, ((b.move_dilator, -1),), open_,
+                      stop=b.mountain | ezoc,  # §9.1.1, §9.1.4: the move ends on entering a mountain or enemy ZOC
+                      first_forbidden=engaged_zoc(s, uid) if mp > 0 else 0,  # §9.1.4: not from one ZOC to another
+                      side_stop=side_stop, into=b.move_into)
     own = s.occupied(side)  # an empty hex always takes the unit (§3); enemy hexes were never entered
-    stay = reached & ~(1 << start) & ~b.dyke
+    stay = r.ends_bb & ~b.dyke
     ok = stay & ~own
     for h in bits(stay & own):
         if s.can_join(uid, m.label(h)):
             ok |= 1 << h
-    return RingReach(start, rings, expand, into, ok)
+    r.ends_bb = ok
+    return r
 
 
 def destinations(s: Position, uid: str, strategic: bool = False) -> list[str]:

@@ -11,9 +11,9 @@ their stack was activated. Strategic movement (6.4) triples the allowance for a
 division at least three MP from every enemy division and never enters a hex
 within two MP of one.
 
-Each layer is a dozen big-integer operations, so the whole reach of a
-division costs tens of microseconds; the path to the one chosen hex is traced
-back through the layers only when it is needed.
+Each layer is a dozen big-integer operations (``core.movement.layered_reach``),
+so the whole reach of a division costs tens of microseconds; the path to the one
+chosen hex is traced back through the layers only when it is needed.
 """
 
 from __future__ import annotations
@@ -21,90 +21,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.bitboard import Dilator, bits
+from ...core.movement import LayeredReach, layered_reach
 from ...core.state import PureMemo
 from .board import Board
 from .data import UNITS, other
 from .position import Position
 
-
-@dataclass(frozen=True)
-class Flood:
-    """One kind of move from ``start``: ``layers[k]`` = hexes first reached at cost k."""
-
-    start: int
-    layers: tuple[int, ...]
-    crossing: int  # hexes entered across a major waterway (the whole allowance, then stop)
-    allowance: int
-    stop: int
-    side: str
-    bridges: int
-
-    @property
-    def reached(self) -> int:
-        out = self.crossing
-        for layer in self.layers[1:]:
-            out |= layer
-        return out
-
-    def cost(self, h: int) -> int:
-        for k, layer in enumerate(self.layers):
-            if (layer >> h) & 1:
-                return k
-        if (self.crossing >> h) & 1:
-            return self.allowance
-        raise KeyError(h)
-
-    def path(self, b: Board, h: int) -> list[int]:
-        """Start to ``h`` inclusive, traced back through the layers."""
-        if (self.crossing >> h) & 1:
-            return [self.start, h]
-        k = self.cost(h)
-        out = [h]
-        cur = h
-        for j in range(k - 1, 0, -1):
-            layer = self.layers[j] & ~self.stop
-            cur = next(p for p in b.m.nbrs[cur] if (layer >> p) & 1 and edge_ok(b, self.side, p, cur, self.bridges))
-            out.append(cur)
-        out.append(self.start)
-        out.reverse()
-        return out
-
-
-def edge_ok(b: Board, side: str, a: int, c: int, bridges: int) -> bool:
-    """May a move step from ``a`` to ``c`` (not counting the whole-allowance first step)?"""
-    if (a, c) in b.sea_extra:
-        return False
-    if side == "german":
-        return (a, c) not in b.scheldt_sides
-    if (a, c) in b.major_sides:
-        return (a, c) in b.rhine_sides and bool((bridges >> c) & 1)
-    return True
+Flood = LayeredReach
+"""One kind of move from ``start`` (``core.movement.layered_reach``): ``layers[k]`` = hexes first reached at
+cost k, ``crossing`` = hexes entered across a major waterway (the whole allowance, then stop)."""
 
 
 def _flood_of(b: Board, side: str, start: int, mp: int, passable: int, stop: int, first_forbidden: int,
               bridges: int) -> Flood:
-    dil: Dilator = b.dil_german if side == "german" else b.dil_allied
-    s1 = 1 << start
-    layers = [s1]
-    seen = s1
-    frontier = s1
-    for k in range(1, mp + 1):
-        nxt = dil.step(frontier)
-        if side == "allied" and bridges:
-            nxt |= b.rhine_only.step(frontier) & bridges
-        nxt &= passable & ~seen
-        if k == 1:
-            nxt &= ~first_forbidden
-        if not nxt:
-            break
-        layers.append(nxt)
-        seen |= nxt
-        frontier = nxt & ~stop
-        if not frontier:
-            break
-    across = b.scheldt_only if side == "german" else b.major_only
-    crossing = across.step(s1) & passable & ~first_forbidden & ~seen if mp > 0 else 0
-    return Flood(start, tuple(layers), crossing, mp, stop, side, bridges)
+    """6.1 one MP a hex, 6.2 ZOC stops and no ZOC to ZOC, 6.5 waterways: a major one (the Scheldt for the
+    Germans) only as the whole first step; Allied divisions cross the Rhine into a bridge hex like a river."""
+    if side == "german":
+        steps: tuple[tuple[Dilator, int], ...] = ((b.dil_german, -1),)
+        across = b.scheldt_only
+    else:
+        steps = ((b.dil_allied, -1), (b.rhine_only, bridges)) if bridges else ((b.dil_allied, -1),)
+        across = b.major_only
+    return layered_reach(start, mp, steps, passable, stop=stop, first_forbidden=first_forbidden, whole=across,
+                         order=b.m.nbrs)
 
 
 flood = PureMemo(_flood_of)
@@ -145,10 +84,10 @@ class Moves:
         return f
 
     def path(self, h: int) -> list[int]:
-        return self._flood(h).path(self.board, h)
+        return self._flood(h).path(h)
 
     def cost(self, h: int) -> int:
-        return self._flood(h).cost(h)
+        return self._flood(h).cost_of(h)
 
 
 def strategic_eligible(s: Position, uid: str) -> bool:
