@@ -1,4 +1,4 @@
-"""The ring-by-ring reach (movement.RingReach) against a plain Dijkstra over the same rules (§9.1, §9.1.4, §9.1.5,
+"""The ring-by-ring reach (core.movement.layered_reach via movement._reach) against a plain Dijkstra over the same rules (§9.1, §9.1.4, §9.1.5,
 §11.3): the same costs, end hexes, predecessors and paths, on positions of random games."""
 
 from __future__ import annotations
