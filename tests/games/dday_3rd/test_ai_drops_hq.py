@@ -120,6 +120,6 @@ def test_crossing_is_worth_less_once_ten_and_a_margin_are_across():
     s = lodgement()
     alone = ai.allied_hex_value(s, "US-1-ID", "D10")
     east = [u for u in s.in_box("britain", "allied") if ai.units()[u].type == "I"][:12]
-    for uid, h in zip(east, ["D9", "D8", "E10", "E9", "E8", "F10", "F9", "G11", "G10", "H12", "H11", "I12"]):
+    for uid, h in zip(east, ["D9", "D8", "E10", "E9", "E8", "F10", "F9", "G11", "G10", "H12", "H11", "I12"], strict=False):
         put(s, uid, h)
     assert ai.allied_hex_value(s, "US-1-ID", "D10") < alone - 0.5

@@ -127,7 +127,7 @@ def test_the_heuristic_keeps_its_victory_space_for_a_crossing():
     turn(s, "patch_devers")
     play(s, "move I-FR")
     acts = s.legal_actions()
-    scores = dict(zip((str(a) for a in acts), ai.score_actions(s, "patch_devers", acts)))
+    scores = dict(zip((str(a) for a in acts), ai.score_actions(s, "patch_devers", acts), strict=True))
     assert "to freiburg" in scores
     assert scores["to freiburg"] < min(v for k, v in scores.items() if k != "to freiburg")
     d = ai.to_goal(s, "patch_devers")
