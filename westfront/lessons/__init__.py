@@ -11,6 +11,7 @@ from .runner import Attempt, LessonError, Run, play_through, run_to
 # the game id -> its lesson module (rulebook order inside each)
 MODULES = {
     "second-front-now": "second_front_now",
+    "dday-3rd": "dday_3rd",
 }
 
 _cache: dict[str, tuple[Lesson, ...]] = {}
