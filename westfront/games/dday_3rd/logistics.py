@@ -88,6 +88,12 @@ def representatives(s: Position, ids: list[str]) -> list[str]:
     return out
 
 
+def same_kind(a: str, b: str) -> bool:
+    """Whether two counters are identical for play (see :func:`representatives`)."""
+    kinds = _kinds()
+    return a in kinds and kinds.get(a) == kinds.get(b)
+
+
 @cache
 def _kinds() -> dict[str, tuple[object, ...]]:
     """Each counter's kind for :func:`representatives` (nation, type, echelon, factors, marks)."""
@@ -402,4 +408,4 @@ def german_replacement_hexes(s: Position, uid: str) -> list[str]:
 __all__ = ["AIRBORNE", "available_in_britain", "count_landing", "current_invasion", "drop_candidates", "drop_hexes",
            "entry_points_now", "france_south_clear", "german_replacement_hexes", "invasion_candidates",
            "invasion_sea_hexes", "invasion_week_of", "landing_hexes", "may_invade_now", "may_sail", "sail_refusal",
-           "reinforcement_candidates", "replaceable", "representatives", "room", "sector_room"]
+           "reinforcement_candidates", "replaceable", "representatives", "room", "same_kind", "sector_room"]

@@ -7,7 +7,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.state import GameInfo, OptionInfo, ScenarioInfo
 from ...core.steps import game_steps
-from . import logistics
+from . import logistics, refusals
 from . import view as V
 from .data import MAP_FILE, SIDES, units
 from .position import Position
@@ -120,12 +120,19 @@ class GameState(Position):
         self.call("game")
 
     def not_legal_reason(self, text: str) -> str:
-        """The actual reason for a refused hex in a drop's hex choice (§3, §8); otherwise the generic message."""
+        """The actual reason for a refused choice in a kit hex choice: a drop's hex (§3, §8), a deployment hex
+        (§5.2), a river interdiction hex (§11.3), a region; otherwise the generic message."""
         f = self._top()
-        if f is not None and f.get("step") == "hex_choice" and f.get("purpose") == "drop":
+        if f is not None and f.get("step") == "hex_choice":
             verb, _, arg = text.partition(" ")
-            if verb == "hex" and arg:
-                return logistics.drop_refusal(self, arg.strip())
+            arg = arg.strip()
+            if f.get("purpose") == "drop" and verb == "hex" and arg and arg not in _offered(f):
+                return logistics.drop_refusal(self, arg)
+            flow = self.g["flow"]
+            parent = flow[-2].get("step") if len(flow) > 1 else None
+            why = refusals.hex_choice(self, f, "airborne" if f.get("purpose") == "drop" else parent, verb, arg)
+            if why:
+                return why
         return super().not_legal_reason(text)
 
     def view(self, player: str | None) -> dict[str, Any]:
@@ -140,3 +147,8 @@ class GameState(Position):
 
 
 __all__ = ["INFO", "MAP_FILE", "RULE_SECTIONS", "GameState"]
+
+
+def _offered(f: dict[str, Any]) -> set[str]:
+    """Every hex a kit hex choice offers, in any region."""
+    return {h for hs in f["regions"].values() for h in hs}

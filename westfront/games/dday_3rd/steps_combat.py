@@ -9,6 +9,7 @@ from ...core.actions import Action, act
 from ...core.state import Procedure, Step
 from ...core.steps import AdvanceAfterCombat, AttackBuilder
 from . import combat as C
+from . import refusals
 from .data import tables, units
 from .position import Position, other
 
@@ -156,7 +157,7 @@ class Plan(Step[Position]):
                 return (f"{s.rule('7.1')}: the invaders at sea must attack the German units in "
                         f"{', '.join(owed)} (as a whole) — declare `attack {owed[0]}` first; invaders left at sea "
                         "are lost")
-        return None
+        return refusals.plan(s, f, a)
 
     def on_attack(self, s: Position, f: dict[str, Any], target: str) -> None:
         b = s.board
@@ -259,7 +260,7 @@ class Attack(AttackBuilder):
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
         if f["forced"] and (a.verb == "cancel" or (a.verb == "remove" and a.args and a.args[0] in f["forced"])):
             return f"{s.rule('7.1')}: the invaders must attack {'+'.join(f['targets'])}; declare the attack"
-        return None
+        return refusals.attack(s, f, a)
 
     def bomber_ok(self, s: Position, f: dict[str, Any]) -> bool:
         """§10.1.2: a bomber left, none flown this week, no invasion or drop this week, one hex attacked last week."""
@@ -307,6 +308,9 @@ class Pick(Step[Position]):
 
     def on_resolve(self, s: Position, f: dict[str, Any], cid: str) -> None:
         s.end({"picked": int(cid)})
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        return refusals.pick(s, f, a)
 
 
 class Battle(Procedure[Position]):
@@ -464,6 +468,9 @@ class Exchange(Step[Position]):
         s.eliminate(uid, "EX", "10.4.1")
         self._auto(s, f)
 
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        return refusals.exchange(s, f, a)
+
 
 class Retreat(Step[Position]):
     """§10.4.2: the victor retreats the loser's units two hexes each (or ``relinquish``es to their owner)."""
@@ -498,6 +505,9 @@ class Retreat(Step[Position]):
     def on_relinquish(self, s: Position, f: dict[str, Any]) -> None:
         f["chooser"] = other(f["victor"])
 
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        return refusals.retreat(s, f, a)
+
     def on_retreat(self, s: Position, f: dict[str, Any], uid: str, label: str) -> None:
         frm = s.unit(uid)["hex"]
         s.place(uid, label)
@@ -518,6 +528,9 @@ class Advance(AdvanceAfterCombat):
 
     def prompt(self, s: Position, f: dict[str, Any]) -> str:
         return f"Advance after combat into {f['hex']}, or done"
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        return refusals.advance(s, f, a)
 
     def ends(self, s: Position, f: dict[str, Any], uid: str) -> list[str]:
         return [h for h in C.advance_ends(s, uid, f["vacated"]) if C.adjacent_across(s, s.unit(uid)["hex"], h)]  # type: ignore[arg-type]

@@ -7,7 +7,7 @@ from typing import Any
 from ...core.actions import Action, act
 from ...core.bitboard import bits
 from ...core.state import Step
-from . import logistics
+from . import logistics, refusals
 from .data import STATIC, units
 from .position import Position
 
@@ -46,6 +46,9 @@ class Deploy(Step[Position]):
 
     def on_done(self, s: Position, f: dict[str, Any]) -> None:
         s.end()
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        return refusals.deploy(s, a)
 
 
 def deploy_hexes(s: Position, uid: str) -> list[str]:
@@ -123,7 +126,7 @@ class Invasion(Step[Position]):
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
         if a.verb == "at" and a.args and f["sector"] is not None and f["unit"] is not None:
             return logistics.invasion_refusal(s, f["sector"], a.args[0])
-        return None
+        return refusals.invasion(s, f, a)
 
 
 class Airborne(Step[Position]):
@@ -164,3 +167,6 @@ class Airborne(Step[Position]):
 
     def on_done(self, s: Position, f: dict[str, Any]) -> None:
         s.end()
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        return refusals.airborne(s, f, a)

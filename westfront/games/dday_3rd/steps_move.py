@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.actions import Action, act
 from ...core.state import Step
-from . import logistics, movement
+from . import logistics, movement, refusals
 from .data import units
 from .position import Position, other
 
@@ -171,6 +171,9 @@ class PlaceUnit(Step[Position]):
             logistics.count_landing(s, sector, d, by_air=False)
             s.emit("reinforce", unit=uid, hex=label, rule=s.rule("9.3"), text=f"{d.label} lands at {label}")
         s.end()
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        return refusals.place_unit(s, f, a)
 
 
 def over_stacked(s: Position, side: str) -> list[str]:

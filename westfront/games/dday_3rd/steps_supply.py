@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core.actions import Action, act
 from ...core.state import Step
+from . import refusals
 from .data import units
 from .position import UNIT_FACTS, Position
 from .supply import allied_assignment, surplus_choices
@@ -46,6 +47,9 @@ class Surplus(Step[Position]):
 
     def on_done(self, s: Position, f: dict[str, Any]) -> None:
         s.end()
+
+    def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:
+        return refusals.supply(s, f, a)
 
 
 __all__ = ["Surplus"]
