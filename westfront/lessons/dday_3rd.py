@@ -228,4 +228,120 @@ FIG4 = Lesson(
             "US airborne division; Le Havre need not be attacked.",
 )
 
-LESSONS: tuple[Lesson, ...] = (SEQUENCE, FIG3, FIG4)
+# ---- Figure 5: airborne drops in a second invasion (§8) --------------------------------------------------------------
+
+_BISCAY = "rows24_cols40"  # the hex choice's region holding Y40-AA40
+
+FIG5 = Lesson(
+    id="dd3-fig5-airborne", game=GAME, title="Figure 5: airborne drops", section="D-Day §8",
+    summary="A second invasion in the Bay of Biscay (one airborne drop allowed, Table 5): BR 6 ABID drops at AA40 "
+            "near BR 3 ID, and US 101 ABID at Z40, counting its range from US 94 ID at Rennes.",
+    # Week 12, after Normandy in week 1. US 94 ID at X38 (Rennes) is the caption's; the invaders' sea hexes are
+    # reconstructed: BR 3 ID at CC42 (arrow to CC41, two hexes from AA40), FR 9 ID and FR 14 ID at FF42. US 82 ABID
+    # is put on the continent with US 94 ID so that the drop offers US 101 ABID (the step offers one counter of
+    # each identical kind). The two French divisions are embarked by the set-up for the same reason.
+    setup=(("bare", {"week": 12}), ("set", {"path": "invasions", "value": [{"sector": "normandy", "week": 1}]}),
+           ("put", {"places": {"US-94-ID": "X38", "US-82-ABID": "X38"}}),
+           *at_phase("invasion", {"step": "invasion", "mandatory": False, "sector": None, "unit": None},
+                     "Allied invasion"),
+           ("play", {"actions": ["invade bay_of_biscay"]}),
+           ("embark", {"sector": "bay_of_biscay", "places": {"FR-9-ID": "FF42", "FR-14-ID": "FF42"}})),
+    highlight=("X38", "CC42", "AA40", "Z40"),
+    steps=(
+        Step("Week 12: the optional second invasion (weeks 9-16, §7) goes to the Bay of Biscay. FR 9 ID and FR 14 ID "
+             "are at sea in FF42. In an invasion week the sector's column of Table 5 caps the airborne drops into "
+             "the invasion area, the five hexes around the invaders (§8): one here.", "D-Day §8",
+             highlight=("FF42", "X38")),
+        Step("Embark BR 3 ID as the third invader.", "D-Day §7", "land BR-3-ID"),
+        Step("At CC42, whose arrow points at CC41.", "D-Day §7", "at CC42", highlight=("CC42", "CC41"),
+             after=(Check("three infantry divisions invade", path="landed/sectors/bay_of_biscay/I", eq=3),)),
+        Step("Done: on to the airborne phase.", "D-Day §8", "done"),
+        Step("BR 6 ABID makes the invasion's one drop, counting its five hexes from BR 3 ID.", "D-Day §8",
+             "drop BR-6-ABID"),
+        Step("The area holding Z40 and AA40 …", "D-Day §8", f"region {_BISCAY}"),
+        Step("… AA40, two hexes from BR 3 ID.", "D-Day §8", "hex AA40", highlight=("AA40", "CC42"),
+             after=(where("BR-6-ABID", "AA40", "BR 6 ABID is at AA40"),)),
+        Step("A drop counted from a unit already on the continent is no part of the invasion's allowance: US 101 "
+             "ABID drops counting from US 94 ID in Rennes (X38). (AA40 is within five hexes of US 94 ID too, so the "
+             "engine lets either count; the caption counts BR 6 ABID's from BR 3 ID.)", "D-Day §8",
+             "drop US-101-ABID", highlight=("US-94-ID", "X38")),
+        Step("Same area …", "D-Day §8", f"region {_BISCAY}"),
+        Step("… Z40, two hexes from Rennes.", "D-Day §8", "hex Z40", highlight=("Z40", "X38"),
+             after=(where("US-101-ABID", "Z40", "US 101 ABID is at Z40"),
+                    Check("two drops this week (of at most three, §8)", path="dropped_now", eq=2))),
+    ),
+    outcome="BR 6 ABID drops at AA40 from the invasion, US 101 ABID at Z40 from US 94 ID: the Bay of Biscay's "
+            "limit of one drop is kept.",
+)
+
+# ---- Figure 6: enemy ZOC and movement (§9.1.4) -----------------------------------------------------------------------
+
+FIG6 = Lesson(
+    id="dd3-fig6-zoc-movement", game=GAME, title="Figure 6: enemy ZOC and movement", section="D-Day §9.1.4",
+    summary="US 10 AD, engaged by DE 116 AD, may step into DE 85 ID's ZOC at P22 but not to O21 (same enemy's "
+            "ZOC); it reaches P20 only by disengaging through Q21.",
+    # The caption's hexes (P21, O20, O21, P22, P20, Q21); DE 85 ID at P23 is reconstructed as the "different enemy"
+    # whose ZOC covers P22 (as in tests/games/dday_3rd/test_movement.py); the Scheldt round O21 is on the map.
+    setup=(("bare", {"week": 10}),
+           ("put", {"places": {"DE-116-AD": "O20", "DE-85-ID": "P23", "US-10-AD": "P21"}}), *movement()),
+    highlight=("US-10-AD", "DE-116-AD", "P21", "O21", "P22", "P20", "Q21"),
+    steps=(
+        Step("US 10 AD in P21 is engaged: it stands in the ZOC of DE 116 AD (O20). A unit may not move from one "
+             "hex of an enemy unit's ZOC straight into another hex of the same unit's ZOC (§9.1.4).", "D-Day §9.1.4",
+             highlight=("P21", "O20"),
+             before=(Check("P21 is in German ZOC", call="in_zoc", args=("P21", "german"), eq=True),
+                     Check("O21 is in German ZOC (DE 116 AD's)", call="in_zoc", args=("O21", "german"), eq=True),
+                     Check("P22 is in German ZOC (DE 85 ID's)", call="in_zoc", args=("P22", "german"), eq=True))),
+        Step("Pick US 10 AD. The hexes offered follow the rule: P22 (a different enemy's ZOC), not O21; P20 by way "
+             "of Q21 (out of all German ZOC first, then in again).", "D-Day §9.1.4", "move US-10-AD",
+             highlight=("US-10-AD",),
+             after=(Check("O21 cannot be entered: still DE 116 AD's ZOC", preview="to O21", key="cost", eq=None),
+                    Check("P22 can: one movement point", preview="to P22", key="cost", eq=1),
+                    Check("P20 only through Q21", preview="to P20", key="path", eq=["P21", "Q21", "P20"]))),
+        Step("Move to P20: US 10 AD disengages at Q21 and reengages at P20, where it must stop (§9.1.4).",
+             "D-Day §9.1.4", "to P20", highlight=("Q21", "P20"),
+             after=(where("US-10-AD", "P20", "US 10 AD is at P20"),)),
+    ),
+    outcome="P22 and P20 (via Q21) are open to US 10 AD, O21 is not.",
+)
+
+# ---- Figure 7: a combat (§10, §10.2, §10.4.2) --------------------------------------------------------------------
+
+FIG7 = Lesson(
+    id="dd3-fig7-combat", game=GAME, title="Figure 7: a combat", section="D-Day §10",
+    summary="US 101 ABID, US 1 ID and US 14 AD attack DE 271 ID at 12 to 3, or 4:1; US 14 AD goes round to W35 so "
+            "that the German unit has no retreat.",
+    # DE 271 ID at X35 with US 101 ABID (Y35) and US 1 ID (Y36) in place and US 14 AD's start at Y37 are
+    # reconstructed (the caption names W35, X36 and W34 only; positions as in tests/games/dday_3rd/test_combat.py).
+    # The caption fixes no die: the lesson rolls a 2, a DR at 4:1 on the game's Table 8 (rows 2-6 reconstructed,
+    # data/tables.toml), so that the retreat rule shows.
+    setup=(("bare", {"week": 8}),
+           ("put", {"places": {"DE-271-ID": "X35", "US-101-ABID": "Y35", "US-1-ID": "Y36", "US-14-AD": "Y37"}}),
+           *movement()),
+    highlight=("DE-271-ID", "X35", "W35", "X36", "W34"),
+    steps=(
+        Step("US 101 ABID and US 1 ID have moved into DE 271 ID's ZOC. Now US 14 AD.", "D-Day §9.1",
+             "move US-14-AD", highlight=("US-14-AD", "US-101-ABID", "US-1-ID")),
+        Step("It circles round the German unit to W35 (Y37, X37, W36, W35), entering its ZOC only at the end. From "
+             "X36 instead it would leave DE 271 ID a way out through W34.", "D-Day §9.1.4", "to W35",
+             highlight=("W35", "X36", "W34"),
+             before=(Check("the way round costs 3", preview="to W35", key="cost", eq=3),)),
+        Step("End the movement phase. Every unit in enemy ZOC must attack and every enemy unit in ZOC must be "
+             "attacked (§10).", "D-Day §10", "done"),
+        Step("Attack X35 …", "D-Day §10", "attack X35", highlight=("X35",)),
+        Step("… with US 101 ABID,", "D-Day §10.2", "add US-101-ABID"),
+        Step("US 1 ID", "D-Day §10.2", "add US-1-ID"),
+        Step("and US 14 AD.", "D-Day §10.2", "add US-14-AD",
+             after=(odds("declare", "4:1", "12 to 3 is 4:1 (§10.2)"),
+                    Check("3 + 4 + 5 = 12 against 3", preview="declare", key="totals",
+                          eq={"attack": 12, "defence": 3, "text": "12 against 3"}))),
+        Step("Declare it.", "D-Day §10", "declare"),
+        Step("Done planning; the one combat is rolled. A 2 gives Defender Retreat (two hexes, §10.4.2) — but every "
+             "hex around X35 is an Allied unit's or in Allied ZOC, so DE 271 ID cannot retreat and is eliminated "
+             "(§10.4.2: surrounded units are eliminated).", "D-Day §10.4.2", "done", dice=(2,),
+             after=(box("DE-271-ID", "eliminated", "DE 271 ID is eliminated"),)),
+    ),
+    outcome="12 to 3 is 4:1; surrounded, DE 271 ID cannot retreat and is eliminated.",
+)
+
+LESSONS: tuple[Lesson, ...] = (SEQUENCE, FIG3, FIG4, FIG5, FIG6, FIG7)
