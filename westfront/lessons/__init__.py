@@ -12,6 +12,7 @@ from .runner import Attempt, LessonError, Run, play_through, run_to
 MODULES = {
     "second-front-now": "second_front_now",
     "dday-3rd": "dday_3rd",
+    "race-to-the-rhine": "race_to_the_rhine",
 }
 
 _cache: dict[str, tuple[Lesson, ...]] = {}

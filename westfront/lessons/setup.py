@@ -6,6 +6,7 @@ lesson module. They edit the real scenario's position, as the rulebook's example
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import deepcopy
 from typing import Any
 
 from ..core.state import State
@@ -32,13 +33,14 @@ def _key(node: Any, part: str) -> Any:
 
 
 def op_set(s: State, path: str, value: Any) -> None:
+    """A copy of ``value``: the engine edits the game's lists and dicts in place, never the lesson's data."""
     node, last = walk(s.g, path)
-    node[last] = value
+    node[last] = deepcopy(value)
 
 
 def op_update(s: State, path: str, values: dict[str, Any]) -> None:
     node, last = walk(s.g, path)
-    node[last].update(values)
+    node[last].update(deepcopy(values))
 
 
 def op_play(s: State, actions: list[str]) -> None:
@@ -49,7 +51,7 @@ def op_play(s: State, actions: list[str]) -> None:
 def op_enter(s: State, frames: list[dict[str, Any]]) -> None:
     """Start the decision the example is about: the flow becomes ``frames`` (bottom first) and the top step
     begins, as the engine does when a step is called (westfront.testing.kit.enter, for lessons)."""
-    s.g["flow"] = [dict(f) for f in frames]
+    s.g["flow"] = [deepcopy(f) for f in frames]
     s.touch()
     s._ops = [("begin", s.g["flow"][-1])]
     s._events = []
