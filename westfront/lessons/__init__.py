@@ -13,6 +13,7 @@ MODULES = {
     "second-front-now": "second_front_now",
     "dday-3rd": "dday_3rd",
     "race-to-the-rhine": "race_to_the_rhine",
+    "dday-to-the-rhine": "dday_to_the_rhine",
 }
 
 _cache: dict[str, tuple[Lesson, ...]] = {}

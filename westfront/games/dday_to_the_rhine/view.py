@@ -23,6 +23,7 @@ from .combat import (
 )
 from .data import NATION_NAMES, supports
 from .hidden import OBJECTIVES, PHANTOM_IDS, hidden_labels, view_piece
+from .invasion import invasion_dice
 from .movement import move_reach, rail_area_name
 from .position import Position
 from .supply import in_supply
@@ -176,9 +177,18 @@ def _preview(s: Position, a: Action) -> dict[str, Any] | None:
         elif a.verb == "support":
             sup[supports()[a.args[0]].kind] = a.args[0]
         return attack_preview(s, b.hex(f["target"]), f["side"], attackers, sup)
+    if f["step"] == "invasion" and a.verb == "land":
+        return landing_preview(s, f["armies"][0], b.hex(a.args[0]))
     if f["step"] == "naval_defence" and a.verb in ("support", "decline"):
         return naval_defence_preview(s, a.args[0] if a.verb == "support" else None)
     return None
+
+
+def landing_preview(s: Position, uid: str, i: int) -> dict[str, Any]:
+    """6.2: the dice of this landing before it is chosen (the army's, +1 naval, +1 airborne, -1 for the coast
+    hexside, against the coast units' +1), the numbers the rulebook's count gives."""
+    na, nd = invasion_dice(s, uid, s.real_at(i))
+    return {"dice": {"attacker": na, "defender": nd}}
 
 
 def naval_defence_preview(s: Position, naval: str | None) -> dict[str, Any] | None:
