@@ -68,5 +68,5 @@ def test_move_refusal_names_the_actual_cause():
     s.apply("move DE-352-ID")
     with pytest.raises(IllegalAction, match=r"D-Day 9.1.4: X32 is occupied by enemy units"):
         s.apply("to X32")
-    with pytest.raises(IllegalAction, match=r"D-Day 9.1: A1 is beyond DE 352 ID's reach \(MF 3"):
+    with pytest.raises(IllegalAction, match=r"D-Day 9.1: A1 is 29 hexes away by land, more than 3 \(DE 352 ID: MF 3\)"):
         s.apply("to A1")

@@ -128,3 +128,17 @@ def test_every_refusal_of_a_verb_the_decision_takes_cites_the_rule():
                     assert "not legal now" not in why and why.startswith("D-Day "), (text, s.prompt(), why)
             s.apply(rng.choice(acts))
     assert tried > 500
+
+
+def test_a_move_refusal_gives_the_actual_cause_not_a_list():
+    # D-Day §9.1, §9.1.4, §9.1.5: too far is told with the distance; a hex behind enemy ZOC is told as such
+    s = empty(week=5)
+    put(s, "DE-352-ID", "T31")
+    put(s, "DE-711-STD", "S31")
+    put(s, "US-1-ID", "T34")
+    start(s, "movement", side="allied")
+    s.apply("move US-1-ID")
+    far = refusal(s, "to T24")
+    assert far.startswith("D-Day 9.1:") and "hexes away by land, more than 8" in far and "ZOC" not in far
+    behind = refusal(s, "to T30")
+    assert "T30 is 5 hexes away, but every way there enters enemy ZOC" in behind and "mountain" not in behind

@@ -134,11 +134,41 @@ def move_refusal(s: Position, uid: str, label: str) -> str:
             return (f"{s.rule('3')}: {label} already holds {len(s.at(label))} units; {name} would break the "
                     "stacking limit there (§9.1.3)")
     mf = s.mf(uid)
-    why = f"MF {mf}" + (" (out of supply, §6.3)" if s.unit(uid)["flipped"] else "")
-    if strategic:
-        return (f"{s.rule('9.1')}: {label} is beyond {name}'s reach even by strategic movement ({why}, doubled; "
-                "strategic movement may not enter enemy ZOC, §9.1.5), given terrain stops and enemy ZOC (§9.1.1, "
-                "§9.1.4)")
-    return (f"{s.rule('9.1')}: {label} is beyond {name}'s reach ({why}; every hex costs 1, a mountain or enemy ZOC "
-            "ends the move, and an engaged unit may not step from one enemy ZOC into the same unit's ZOC, §9.1.1, "
-            "§9.1.4)")
+    allowance = mf * (2 if strategic else 1)
+    why = f"MF {mf}" + (" (out of supply, §6.3)" if s.unit(uid)["flipped"] else "") + \
+        (f", {allowance} by strategic movement (§9.1.5)" if strategic else "")
+    return f"{s.rule('9.1')}: {_beyond_cause(s, uid, i, allowance)} ({name}: {why})"
+
+
+def _beyond_cause(s: Position, uid: str, target: int, allowance: int) -> str:
+    """What keeps ``target`` out of reach, found by growing the reach again with the stops added one at a time: the
+    distance, mountains (§9.1.1), enemy ZOC (§9.1.4, and never entered strategically, §9.1.5), the engaged unit's
+    ZOC-to-ZOC ban (§9.1.4), or an interdicted river (§11.3)."""
+    b = s.board
+    m = b.m
+    label = m.label(target)
+    enemy = other(s.side_of(uid))
+    start = m.index[s.unit(uid)["hex"]]  # type: ignore[index]
+    open_ = b.enterable & ~s.occupied(enemy)
+    steps = ((b.move_dilator, -1),)
+    free = layered_reach(start, len(m.labels), steps, open_, into=b.move_into)
+    if target not in free.cost:
+        return f"{label} cannot be reached by land: enemy units, sea, neutral or impassable hexes are in the way"
+    d = int(free.cost[target])
+    if d > allowance:
+        return f"{label} is {d} hexes away by land, more than {allowance}"
+    if target not in layered_reach(start, allowance, steps, open_, stop=b.mountain, into=b.move_into).cost:
+        return f"{label} is {d} hexes away, but every way there enters a mountain hex first, which ends the move (§9.1.1)"
+    ezoc = s.zoc(enemy)
+    strategic = allowance > s.mf(uid)
+    zoc_open = open_ & ~ezoc if strategic else open_
+    if target not in layered_reach(start, allowance, steps, zoc_open, stop=b.mountain | ezoc, into=b.move_into).cost:
+        if strategic:
+            return (f"{label} is {d} hexes away, but every way there enters enemy ZOC, which ends a move (§9.1.4) and "
+                    "which strategic movement may not enter (§9.1.5)")
+        return f"{label} is {d} hexes away, but every way there enters enemy ZOC first, which ends the move (§9.1.4)"
+    if target not in layered_reach(start, allowance, steps, zoc_open, stop=b.mountain | ezoc,
+                                   first_forbidden=engaged_zoc(s, uid), into=b.move_into).cost:
+        return (f"{label} is {d} hexes away, but the only ways there step from the enemy ZOC the unit is in into the "
+                "same enemy unit's ZOC (§9.1.4)")
+    return f"{label} is {d} hexes away, but every way there crosses an interdicted river, which ends the move (§11.3)"
