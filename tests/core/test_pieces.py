@@ -1,0 +1,202 @@
+"""The one position kit (core/pieces.py, issue 34): the vocabulary, copy-on-write clones, and the placement kept
+move by move equal to the one rebuilt from the unit table, on random edit sequences."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+
+from westfront.core.pieces import PIECES, Pieces, Roster, build_placement
+from westfront.core.state import GameInfo, ScenarioInfo, checking_cache
+from westfront.testing.kit import grid_map
+
+SIDES = ("red", "blue")
+IDS = tuple(f"{'r' if k % 2 == 0 else 'b'}{k}" for k in range(12))  # table order interleaves the sides
+BOXES = ("pool", "dead")
+
+
+@cache
+def _map() -> Any:
+    return grid_map(6, 6)
+
+
+@cache
+def _roster() -> Roster:
+    m = _map()
+    return Roster(IDS, lambda u: "red" if u.startswith("r") else "blue", SIDES, m.index, m.size)
+
+
+class Toy(Pieces):
+    """A position with only pieces: every unit starts in the pool; ``zoc`` is a side fact kept across the other
+    side's moves."""
+
+    __slots__ = ()
+    INFO = GameInfo("toy", "Toy", SIDES, (ScenarioInfo("s", "S"),))
+    COPY_ON_WRITE = ("units",)
+    SIDE_FACTS = ("zoc",)
+
+    @classmethod
+    def roster(cls) -> Roster:
+        return _roster()
+
+    def setup(self, scenario: str, options: dict[str, Any]) -> None:
+        self.g["units"] = {u: {"hex": None, "box": "pool", "steps": 2, "moved": False} for u in IDS}
+
+    def zoc(self, side: str) -> int:
+        return self.cached(("zoc", side), lambda: _map().dilator().step(self.occupied_by(side)))  # type: ignore[no-any-return]
+
+
+def new() -> Toy:
+    s = Toy({"game": "toy", "meta": {"scenario": "s", "options": {}, "seed": 0}, "rng": [0, 0], "flow": [],
+             "result": None})
+    s.setup("s", {})
+    return s
+
+
+def plain(s: Toy) -> dict[str, Any]:
+    """The facts the placement holds, worked out from the unit table the plain way."""
+    m = _map()
+    at: dict[int, list[str]] = {}
+    occ = {side: 0 for side in SIDES}
+    boxes: dict[tuple[str, str], list[str]] = {}
+    for uid, u in s.g["units"].items():
+        side = "red" if uid.startswith("r") else "blue"
+        if u["hex"]:
+            h = m.index[u["hex"]]
+            at.setdefault(h, []).append(uid)
+            occ[side] |= 1 << h
+        elif u["box"]:
+            boxes.setdefault((u["box"], side), []).append(uid)
+    return {"at": at, "occ": occ, "boxes": boxes,
+            "on_map": {side: [u for u in IDS if s.g["units"][u]["hex"] and _roster().side_of(u) == side]
+                       for side in SIDES}}
+
+
+def kit_view(s: Toy) -> dict[str, Any]:
+    p = s.placement()
+    return {"at": dict(p.at), "occ": {side: s.occupied_by(side) for side in SIDES},
+            "boxes": {(b, side): s.pieces_in_box(b, side) for b in BOXES for side in SIDES if s.pieces_in_box(b, side)},
+            "on_map": {side: list(s.pieces_on_map(side)) for side in SIDES}}
+
+
+def random_edit(s: Toy, rnd: random.Random) -> None:
+    labels = [lab for lab in _map().labels if lab]
+    uid = rnd.choice(IDS)
+    k = rnd.random()
+    if k < 0.55:
+        s.move_piece(uid, rnd.choice(labels[:12]))  # a few hexes, so stacks form and break up
+    elif k < 0.8:
+        s.remove_piece(uid, rnd.choice(BOXES))
+    else:
+        s.set_fields(uid, steps=rnd.randint(0, 2), moved=rnd.random() < 0.5)
+
+
+def test_vocabulary_moves_pieces_and_keeps_the_index():
+    # the kit's vocabulary: place, move, remove, set a field
+    s = new()
+    m = _map()
+    s.placement()  # built once; kept, not rebuilt, from here on
+    s.place_piece("r0", "0101")
+    s.place_piece("r2", "0101")
+    s.place_piece("b1", "0203")
+    assert s.pieces_at(m.index["0101"]) == ["r0", "r2"]
+    assert s.slot_of("b1") == m.index["0203"] and s.slot_of("r4") == -1
+    assert s.side_at_slot(m.index["0203"]) == "blue" and s.side_at_slot(m.index["0303"]) is None
+    assert s.occupied_by("red") == 1 << m.index["0101"]
+    s.move_piece("r0", "0102")
+    assert s.pieces_at(m.index["0101"]) == ["r2"] and s.pieces_at(m.index["0102"]) == ["r0"]
+    s.remove_piece("r2", "dead")
+    assert s.pieces_in_box("dead", "red") == ["r2"] and s.occupied_by("red") == 1 << m.index["0102"]
+    assert "r2" not in s.pieces_in_box("pool", "red")
+    s.set_fields("b1", steps=1)
+    assert s.g["units"]["b1"]["steps"] == 1
+    with pytest.raises(KeyError):
+        s.set_fields("b1", hex="0404")  # where a piece is changes only by a move, which keeps the index
+    assert s.placement() == build_placement(_roster(), s.g["units"])
+
+
+def test_a_kept_index_keeps_table_order():
+    # a piece joining a stack goes to its place in table order, as a rebuild puts it
+    s = new()
+    s.placement()
+    for uid in ("r6", "r2", "r10", "r0"):
+        s.place_piece(uid, "0303")
+    assert s.pieces_at(_map().index["0303"]) == ["r0", "r2", "r6", "r10"]
+    assert s.pieces_on_map("red") == ["r0", "r2", "r6", "r10"]
+
+
+def test_random_edit_sequences_keep_index_and_bitboards_equal_to_a_recomputation():
+    for seed in range(20):
+        rnd = random.Random(seed)
+        s = new()
+        for _ in range(120):
+            random_edit(s, rnd)
+            if rnd.random() < 0.3:
+                s.placement()  # sometimes the placement is there to be kept, sometimes it is built afresh
+            assert kit_view(s) == plain(s)
+            assert s.placement() == build_placement(_roster(), s.g["units"])
+
+
+def test_side_facts_survive_the_other_sides_moves_only():
+    s = new()
+    s.place_piece("r0", "0101")
+    s.place_piece("b1", "0404")
+    red, blue = s.zoc("red"), s.zoc("blue")
+    s.move_piece("b1", "0405")
+    assert s.memo[("zoc", "red")] == red  # a blue move leaves red's ZOC standing...
+    assert ("zoc", "blue") not in s.memo  # ...and drops blue's
+    assert s.zoc("blue") != blue
+
+
+def test_clones_share_records_until_one_writes():
+    s = new()
+    s.place_piece("r0", "0101")
+    s.placement()
+    c = s.clone()
+    assert c.g["units"]["r0"] is s.g["units"]["r0"]  # copy-on-write: a clone shares the records
+    c.move_piece("r0", "0202")
+    c.set_fields("b1", steps=0)
+    assert s.g["units"]["r0"]["hex"] == "0101" and s.g["units"]["b1"]["steps"] == 2  # the original is untouched
+    assert s.pieces_at(_map().index["0101"]) == ["r0"] and s.pieces_at(_map().index["0202"]) == []
+    assert c.pieces_at(_map().index["0202"]) == ["r0"]
+    s.set_fields("r0", moved=True)
+    assert c.g["units"]["r0"]["moved"] is False  # and the other way round
+
+
+def test_clones_are_isolated_along_random_edit_sequences():
+    # every clone along a random edit sequence keeps its own position: edits on either side never leak
+    for seed in range(8):
+        rnd = random.Random(100 + seed)
+        s = new()
+        family = [s]
+        for _ in range(80):
+            if rnd.random() < 0.15:
+                family.append(rnd.choice(family).clone())  # type: ignore[arg-type]
+            t = rnd.choice(family)
+            frozen = [(x, {u: dict(r) for u, r in x.g["units"].items()}) for x in family if x is not t]
+            random_edit(t, rnd)
+            for x, units in frozen:
+                assert x.g["units"] == units
+            for x in family:
+                assert x.placement() == build_placement(_roster(), x.g["units"])
+
+
+def test_the_debug_mode_checks_the_kept_placement_and_refuses_writes_behind_the_kit():
+    with checking_cache():
+        s = new()
+        s.place_piece("r0", "0101")
+        s.placement()
+        s.move_piece("r0", "0102")
+        s.check_memo()  # the kept placement is the one rebuilt from the table
+        s.memo[PIECES] = build_placement(_roster(), {**s.g["units"], "r0": {"hex": "0101", "box": None}})
+        with pytest.raises(AssertionError, match="stale derived fact 'pieces'"):
+            s.check_memo()
+        s.touch()
+        c = s.clone()  # in the debug mode a clone holds the shared records read-only
+        with pytest.raises(AssertionError, match="behind State.edit"):
+            c.g["units"]["r0"]["steps"] = 0
+        c.set_fields("r0", steps=0)
+        assert s.g["units"]["r0"]["steps"] == 2
