@@ -70,7 +70,8 @@ def axis_at(space: str, says: str, yes: bool = True) -> Check:
     return Check(says, call="has_axis", args=(space,), eq=yes)
 
 
-def passes(who: str, n: int, section: str = "rttr 10") -> Step:
+def passes(who: str, n: int, section: str = "rttr 4.2") -> Step:
+    """A turn's action given up (two actions a turn, rttr 11, reconstructed): the examples' other moves."""
     return Step(f"{who} passes his action {n} (two actions a turn).", section, "pass")
 
 
@@ -195,7 +196,8 @@ HALTED = Lesson(
 # ----- rttr 4.5 Core action: Truck Supplies -----------------------------------------------------------------
 
 # Reconstructed: the depot at Lons-le-Saunier holds 1 of each supply; VI Corps (Besançon) lacks Food and Ammo,
-# 1 FR Corps (Bourg-en-Bresse) Fuel; the Truck of a previous round stands on Lons-le-Saunier - Besançon.
+# 1 FR Corps (Bourg-en-Bresse) Fuel; the Truck of a previous round stands on Lons-le-Saunier - Besançon; Vesoul
+# is green too, so that a fourth Truck (Besançon - Vesoul) could still go out, as Level 3 allows.
 TRUCKS = Lesson(
     id="rttr-4-5-truck-supplies", game=GAME, title="Truck Supplies: around a used road", section="rttr 4.5",
     summary="At Logistics Level 3 (up to 4 Trucks) Patch-Devers trucks Food and Ammo from Lons-le-Saunier to VI "
@@ -204,7 +206,8 @@ TRUCKS = Lesson(
     options={"players": 2},
     setup=(("clear_board", {}), ("put", {"corps": "VI-US", "space": "besancon", "fuel": 2, "ammo": 0, "food": 0}),
            ("put", {"corps": "I-FR", "space": "bourg_en_bresse", "fuel": 0, "ammo": 2, "food": 2}),
-           ("control", {"commander": PD, "spaces": ["lons_le_saunier", "besancon", "pontarlier", "bourg_en_bresse"]}),
+           ("control", {"commander": PD, "spaces": ["lons_le_saunier", "besancon", "pontarlier", "bourg_en_bresse",
+                                                    "vesoul"]}),
            ("set", {"path": "level/patch_devers", "value": 3}), ("set", {"path": "trucks/patch_devers", "value": 6}),
            ("set", {"path": "trucks_on", "value": ["besancon|lons_le_saunier"]}),
            ("set", {"path": "bases/patch_devers/lons_le_saunier", "value": {"fuel": 1, "ammo": 1, "food": 1}}),
@@ -230,6 +233,7 @@ TRUCKS = Lesson(
              after=(Check("1 FR Corps has 1 Fuel", path="corps/I-FR/supplies/fuel", eq=1),
                     Check("3 Trucks placed with this action", path="flow/-1/placed", eq=3))),
         Step("Done: at Level 3 a fourth Truck could still have gone out with this action.", "rttr 4.5", "done",
+             before=(Check("a fourth Truck may still go, Besançon - Vesoul", legal=True, contains="link besancon vesoul"),),
              after=(Check("3 of his 6 Trucks stand on the map", path="trucks/patch_devers", eq=3),)),
     ),
     outcome="VI Corps gets Food and Ammo by way of Pontarlier and 1 FR Corps its Fuel: 3 Trucks, one fewer than "
@@ -360,7 +364,9 @@ THILLOT = Lesson(
     highlight=("le_thillot", "gerardmer", "colmar", "freiburg"),
     steps=(
         Step("One Axis marker is left in the supply. Bradley passes his first action.", "rttr 4.9", "pass",
-             before=(Check("1 Axis marker in the supply", path="axis_supply", eq=1),)),
+             before=(Check("1 Axis marker in the supply", path="axis_supply", eq=1),
+                     axis_at("gerardmer", "Gérardmer, next to Le Thillot, holds an Axis marker"),
+                     axis_at("colmar", "and so does Colmar, next to Freiburg: the chain"))),
         Step("His second action: pass. Now the Axis reaction: every space of Bradley's aid already holds an Axis "
              "marker, so the placement criteria choose, and Le Thillot is the one space they allow (rttr 4.9).",
              "rttr 4.9", "pass", highlight=("le_thillot",),
