@@ -107,10 +107,12 @@ SEQUENCE = Lesson(
         Step("FFI movement, Patch-Devers only, after his actions and before the Axis reaction: move one FFI marker "
              "one link. Send one from the Jura Maquis Zone to Lons-le-Saunier (rttr 3.3.1).", "rttr 3.3.1",
              "ffi jura lons_le_saunier", highlight=("jura", "lons_le_saunier"),
-             before=(Check("the Jura Maquis Zone holds 3 FFI markers", path="ffi/jura", eq=3),),
+             before=(Check("the Jura Maquis Zone holds 3 FFI markers", path="ffi/jura", eq=3),
+                     axis_at("mulhouse", "Mulhouse has no Axis marker yet", yes=False)),
              after=(Check("Lons-le-Saunier holds 1 FFI marker", path="ffi/lons_le_saunier", eq=1),
                     Check("the Axis reaction followed: 22 markers left", path="axis_supply", eq=22),
-                    axis_at("belfort", "Patch-Devers' first priority space, Belfort, takes it"))),
+                    axis_at("mulhouse", "Belfort, first on Patch-Devers' aid, already holds one (a Fortified "
+                                        "space, rttr 10.1): Mulhouse, the next, takes it"))),
     ),
     final=(Check("every commander has played: round 2 begins", path="round", eq=2),),
     outcome="Round 2 begins with Patton again; the game ends when the last Axis marker leaves the supply "
