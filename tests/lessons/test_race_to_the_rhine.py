@@ -50,8 +50,8 @@ def test_an_ffi_marker_in_besancon_would_have_stopped_the_counter_attack():
 
 
 def test_the_lessons_follow_the_rulebook_order():
-    # issue 36: the sequence of play first, then the text's examples in its order
+    # issue 36: the sequence of play first, then the text's special rules (3.x) and examples (4.x) in its order
     ids = [x.id for x in lessons.lessons_for("race-to-the-rhine")]
-    assert ids == ["rttr-sequence", "rttr-4-1-freiburg", "rttr-4-4-movement-halted", "rttr-4-5-truck-supplies",
+    assert ids == ["rttr-sequence", "rttr-3-3-2-ffi-support", "rttr-3-3-3-contact", "rttr-4-1-freiburg", "rttr-4-4-movement-halted", "rttr-4-5-truck-supplies",
                    "rttr-4-6-logistics-levels", "rttr-4-6-no-food", "rttr-4-8-besancon", "rttr-4-9-le-thillot",
                    "rttr-4-9-patton-no-priority"]

@@ -119,6 +119,67 @@ SEQUENCE = Lesson(
             "(that round is played out) or at once when a commander crosses the Rhine with an unbroken chain.",
 )
 
+# ----- rttr 3.3.2 FFI markers - impact on play: French Corps Support ----------------------------------------
+
+# The text gives this rule without an example: a position built to show it. 1 FR Corps with no Ammo next to
+# Pontarlier, where 2 FFI markers stand beside an Axis marker; the Axis card is an Infanterie-Division (2 Ammo).
+FFI_SUPPORT = Lesson(
+    id="rttr-3-3-2-ffi-support", game=GAME, title="FFI support: Ammo for a French Corps", section="rttr 3.3.2",
+    summary="1 FR Corps enters Pontarlier without Ammo, discards the 2 FFI markers there for 2 Ammo and uses them "
+            "at once to beat the Axis unit.",
+    options={"players": 2},
+    setup=(("clear_board", {}), ("put", {"corps": "I-FR", "space": "lons_le_saunier", "fuel": 2, "ammo": 0, "food": 2}),
+           ("control", {"commander": PD, "spaces": ["lons_le_saunier"]}),
+           ("set", {"path": "ffi", "value": {"pontarlier": 2}}), ("set", {"path": "axis", "value": ["pontarlier"]}),
+           ("axis_top", {"cards": ["inf_div"]}), ("turn", {"commander": PD})),
+    highlight=("pontarlier",),
+    steps=(
+        Step("1 FR Corps has no Ammo left. Move it (1 Fuel).", "rttr 11.1", "move I-FR", highlight=("I-FR",),
+             before=(Check("1 FR holds 0 Ammo", path="corps/I-FR/supplies/ammo", eq=0),)),
+        Step("Into Pontarlier: the Axis marker there means an Axis card, an Infanterie-Division.", "rttr 11.1",
+             "to pontarlier", highlight=("pontarlier",),
+             after=(Check("2 FFI markers stand in Pontarlier", path="ffi/pontarlier", eq=2),)),
+        Step("Without Ammo it cannot pay; a French Corps may discard the FFI markers of its space for as many Ammo, "
+             "as far as its card has free spaces (rttr 3.3.2). Discard both.", "rttr 3.3.2", "ffi 2",
+             before=(Check("it may take 1 or 2", legal=True, contains="ffi 2"),),
+             after=(Check("1 FR now holds 2 Ammo", path="corps/I-FR/supplies/ammo", eq=2),
+                    Check("the FFI markers are gone", path="ffi", eq={}))),
+        Step("Use them at once: pay the Infanterie-Division's 2 Ammo (rttr 4.7).", "rttr 4.7", "pay",
+             after=(controller("pontarlier", PD, "Pontarlier is Patch-Devers'"),
+                    Check("the Ammo is spent", path="corps/I-FR/supplies/ammo", eq=0))),
+    ),
+    outcome="The Resistance's 2 markers became 2 Ammo and took Pontarlier. VI US Corps could only have had +1 Ammo "
+            "for that combat from them, never Ammo on its card nor the Fortified toll (rttr 3.3.2).",
+)
+
+# ----- rttr 3.3.3 Establishing contact ----------------------------------------------------------------------
+
+# The text gives this rule without an example: the opening position of a 2-player game (FFI markers as set up,
+# rttr 2: the Maquis Zones, Valence and Chalon-sur-Saone) plus 2 FFI moved to Besancon earlier (reconstructed);
+# no Control marker on Dijon or Langres; the stock down to its last Truck.
+CONTACT = Lesson(
+    id="rttr-3-3-3-contact", game=GAME, title="Establishing contact, or losing it", section="rttr 3.3.3",
+    summary="Patch-Devers reaches the first Logistics Step without a Control marker on Dijon or Langres: one FFI "
+            "marker leaves every space outside the Maquis Zones.",
+    options={"players": 2},
+    setup=(("update", {"path": "ffi", "values": {"besancon": 2}}), ("set", {"path": "truck_stock", "value": 1}),
+           ("turn", {"commander": PD})),
+    highlight=("dijon", "langres", "besancon", "valence", "chalon_sur_saone"),
+    steps=(
+        Step("By the first Logistics Step Patch-Devers must have put a Control marker on Dijon or Langres (rttr "
+             "3.3.3). He has not. Take the last Truck: the Logistics Step follows.", "rttr 3.3.3", "trucks 1",
+             highlight=("dijon", "langres"),
+             before=(controller("dijon", None, "Dijon is not his"), controller("langres", None, "nor Langres"),
+                     Check("2 FFI markers in Besançon", path="ffi/besancon", eq=2),
+                     Check("7 in the Alpes du Nord Maquis Zone", path="ffi/alpes_du_nord", eq=7)),
+             after=(Check("Besançon keeps 1 of its 2, Valence and Chalon-sur-Saône lose theirs, the Maquis Zones "
+                          "(Alpes du Nord 7, Alpes du Sud 2, Jura 3) keep all", path="ffi",
+                          eq={"alpes_du_nord": 7, "alpes_du_sud": 2, "jura": 3, "besancon": 1}),)),
+    ),
+    outcome="Without contact one FFI marker left Besançon, Valence and Chalon-sur-Saône; the Maquis Zones kept "
+            "theirs. A Control marker on Dijon or Langres, even one later counter-attacked, would have saved them.",
+)
+
 # ----- rttr 4.1 How to win the game: Freiburg ---------------------------------------------------------------
 
 # The example's picture is not available: the chain of green Control markers is the shortest road from the
@@ -443,4 +504,4 @@ PATTON = Lesson(
             "Mainz.",
 )
 
-LESSONS = (SEQUENCE, FREIBURG, HALTED, TRUCKS, LEVELS, FOOD, BESANCON, THILLOT, PATTON)
+LESSONS = (SEQUENCE, FFI_SUPPORT, CONTACT, FREIBURG, HALTED, TRUCKS, LEVELS, FOOD, BESANCON, THILLOT, PATTON)
