@@ -6,6 +6,7 @@ that gives the result the caption describes is chosen and said to be chosen (the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.state import State
@@ -64,6 +65,19 @@ def movement(side: str = "allied") -> tuple[tuple[str, dict[str, Any]], ...]:
 
 def combat(side: str = "allied") -> tuple[tuple[str, dict[str, Any]], ...]:
     return at_phase(f"{side}_combat", {"step": "combat", "side": side, "stage": None}, f"{side.capitalize()} combat")
+
+
+@dataclass(frozen=True, eq=False)
+class Near:
+    """A probability the rulebook states as a fraction, compared with the engine's float to 1e-9."""
+
+    value: float
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (int, float)) and abs(other - self.value) < 1e-9
+
+    def __hash__(self) -> int:
+        return hash(self.value)
 
 
 def where(uid: str, hx: str | None, says: str) -> Check:
@@ -344,4 +358,103 @@ FIG7 = Lesson(
     outcome="12 to 3 is 4:1; surrounded, DE 271 ID cannot retreat and is eliminated.",
 )
 
-LESSONS: tuple[Lesson, ...] = (SEQUENCE, FIG3, FIG4, FIG5, FIG6, FIG7)
+# ---- Figures 8 and 9: dividing attacks, carpet bombing (§10, §10.1.2) ---------------------------------------------
+
+# The captions name US 2 AD, US 17 ABID, US 13 ABID, DE 91 ID and DE 15 PGD (DE 15 MD, game README reading 21) and
+# the odds of both plans (1:3 and 3:1; 2:1, 1:1 and 1:2, DE 91 ID's at 1:2), not the hexes or the other units. With
+# the game's counters (DE 91 ID 3-3-3 and US 17 ABID 3-3-4, both reconstructed by type) no placement of the named
+# units alone gives both plans: 3 against DE 91 ID is 1:1 unless it is doubled, and doubled (6) with DE 15 MD (5)
+# it is 1:4 for US 17 ABID alone. A search of the real map for the smallest addition that gives all five printed
+# odds found this one (reconstructed): DE 91 ID in Rouen (S28, a town: ×2), DE 15 MD at R27 and DE 271 ID (3-3-3)
+# at Q27; US 17 ABID with the US 12th Army Group HQ (AF 1, §3 allows the third unit) at S27, next to S28 and R27;
+# US 2 AD at Q26, next to R27 and Q27 but not S28; US 82 ABID and US 101 ABID at Q28, next to Q27 only; US 13 ABID
+# at T26, next to no German unit. Week 41 (US 13 ABID arrives in week 40).
+_FIG8: dict[str, str] = {"DE-91-ID": "S28", "DE-15-MD": "R27", "DE-271-ID": "Q27", "US-17-ABID": "S27",
+                         "US-12-HQAG": "S27", "US-2-AD": "Q26", "US-82-ABID": "Q28", "US-101-ABID": "Q28",
+                         "US-13-ABID": "T26"}
+_FIG8_UNITS = ("US-17-ABID", "US-12-HQAG", "US-2-AD", "US-82-ABID", "US-101-ABID", "US-13-ABID", "DE-91-ID",
+               "DE-15-MD", "DE-271-ID")
+
+
+def _three_attacks(first: str, bomber: bool = False) -> tuple[Step, ...]:
+    """The blue-dotted plan: 1:2 on Rouen (optionally carpet-bombed), 1:1 on R27, 2:1 on Q27."""
+    cb = (Step("Allocate the bomber to this attack: one hex only, attacked last week, no invasion or drop this week "
+               "(§10.1.2). The Allies roll twice and keep the better result.", "D-Day §10.1.2", "air bomber",
+               after=(Check("with the bomber: a DR in one of two rolls, 11/36, about one third", preview="declare",
+                            key="results", eq={"AE": Near(1 / 36), "AR": Near(24 / 36), "DR": Near(11 / 36)}),)),
+          ) if bomber else ()
+    return (
+        Step(first, "D-Day §10", "attack S28", highlight=("S28", "S27")),
+        Step("US 17 ABID …", "D-Day §10.2", "add US-17-ABID"),
+        Step("… and the headquarters with it.", "D-Day §10.2", "add US-12-HQAG",
+             after=(odds("declare", "1:2", "3 + 1 against 3×2 in Rouen is 1:2"),
+                    Check("one chance in six of a DR", preview="declare", key="results",
+                          eq={"AE": Near(1 / 6), "AR": Near(4 / 6), "DR": Near(1 / 6)}))),
+        *cb,
+        Step("Declare it.", "D-Day §10", "declare"),
+        Step("Then DE 15 PGD in R27 …", "D-Day §10", "attack R27", highlight=("R27", "Q26")),
+        Step("… by US 2 AD alone.", "D-Day §10.2", "add US-2-AD", after=(odds("declare", "1:1", "5 against 5 is 1:1"),)),
+        Step("Declare it.", "D-Day §10", "declare"),
+        Step("Last, Q27 …", "D-Day §10", "attack Q27", highlight=("Q27", "Q28")),
+        Step("… by US 82 ABID …", "D-Day §10.2", "add US-82-ABID"),
+        Step("… and US 101 ABID.", "D-Day §10.2", "add US-101-ABID",
+             after=(odds("declare", "2:1", "3 + 3 against 3 is 2:1"),)),
+        Step("Declare it: every engaged unit attacks and every German unit is attacked once.", "D-Day §10", "declare",
+             after=(Check("nothing more is required: the plan may be closed", legal=True,
+                          eq=["done", "withdraw 1", "withdraw 2", "withdraw 3"]),)),
+    )
+
+
+FIG8 = Lesson(
+    id="dd3-fig8-dividing", game=GAME, title="Figure 8: dividing attacks", section="D-Day §10",
+    summary="The same engaged units divided two ways: two attacks at 1:3 and 3:1, or three at 1:2, 1:1 and 2:1. "
+            "US 2 AD cannot join the attack on DE 91 ID; the unengaged US 13 ABID cannot attack at all.",
+    setup=(("bare", {"week": 41}), ("put", {"places": _FIG8}), *combat()),
+    highlight=_FIG8_UNITS,
+    steps=(
+        Step("Every unit in enemy ZOC must attack, every enemy unit in ZOC must be attacked, each once; the attacker "
+             "divides the attacks, but all attackers of one attack must be next to every hex it attacks (§10). US 13 "
+             "ABID (T26) is in no enemy ZOC: it takes no part.", "D-Day §10", highlight=("US-13-ABID", "T26"),
+             before=(Check("the hexes to attack: Q27, R27 and Rouen (S28)", legal=True,
+                           eq=["attack Q27", "attack R27", "attack S28", "done"]),
+                     Check("US 13 ABID is in no German ZOC", call="in_zoc", args=("T26", "german"), eq=False))),
+        Step("The first way (magenta): one attack on Rouen and R27 together. Attack S28 …", "D-Day §10",
+             "attack S28", highlight=("S28", "R27"),
+             after=(Check("only US 17 ABID and the HQ may attack S28: US 2 AD is not next to it", legal=True,
+                          eq=["add US-12-HQAG", "add US-17-ABID", "air fighter", "cancel"]),)),
+        Step("… with US 17 ABID …", "D-Day §10.2", "add US-17-ABID"),
+        Step("… and the HQ …", "D-Day §10.2", "add US-12-HQAG"),
+        Step("… and R27 as a second hex of the same attack.", "D-Day §10", "also R27",
+             after=(odds("declare", "1:3", "4 against 3×2 + 5 = 11 is 1:3"),)),
+        Step("That leaves Q27 to US 2 AD and the two airborne divisions: 5 + 3 + 3 = 11 against 3, 3:1. Both ways "
+             "are legal; this lesson takes the other one. Cancel this attack.", "D-Day §10", "cancel"),
+        *_three_attacks("The second way (blue): three attacks. First Rouen (S28) alone."),
+    ),
+    outcome="Two attacks at 1:3 and 3:1, or three at 1:2, 1:1 and 2:1; US 2 AD never attacks Rouen and US 13 ABID "
+            "never attacks.",
+)
+
+FIG9 = Lesson(
+    id="dd3-fig9-carpet", game=GAME, title="Figure 9: carpet bombing", section="D-Day §10.1.2",
+    summary="Figure 8's three attacks, with a bomber on the 1:2 attack against DE 91 ID: the chance of a DR goes "
+            "from one in six to about one in three; the two-hex attack could not have had it.",
+    # Figure 8's reconstructed position (above); Rouen was attacked last week (the bomber needs it, §10.1.2).
+    setup=(("bare", {"week": 41}), ("put", {"places": _FIG8}),
+           ("set", {"path": "attacked_last", "value": ["S28"]}), *combat()),
+    highlight=_FIG8_UNITS,
+    steps=(
+        Step("A bomber may support one attack on one hex: not the two-hex attack of Figure 8's first plan. Start it "
+             "to see: attack Rouen …", "D-Day §10.1.2", "attack S28", highlight=("S28", "R27")),
+        Step("… with US 17 ABID …", "D-Day §10.2", "add US-17-ABID"),
+        Step("… and the HQ …", "D-Day §10.2", "add US-12-HQAG"),
+        Step("… and R27 as well: now no bomber is offered (the attack spans two hexes).", "D-Day §10.1.2",
+             "also R27",
+             after=(Check("no 'air bomber' among the choices", legal=True,
+                          eq=["air fighter", "cancel", "declare", "remove US-12-HQAG", "remove US-17-ABID"]),)),
+        Step("Cancel it and make the three attacks of the second plan.", "D-Day §10", "cancel"),
+        *_three_attacks("Rouen alone.", bomber=True),
+    ),
+    outcome="With the bomber the 1:2 attack on DE 91 ID gives a DR with 11/36 (about one third) instead of 1/6.",
+)
+
+LESSONS: tuple[Lesson, ...] = (SEQUENCE, FIG3, FIG4, FIG5, FIG6, FIG7, FIG8, FIG9)
