@@ -133,3 +133,105 @@ def test_the_heuristic_keeps_its_victory_space_for_a_crossing():
     d = ai.to_goal(s, "patch_devers")
     g = s.graph
     assert d[g.index["colmar"]] == 1 and d[g.index["karlsruhe"]] > 1  # Karlsruhe is not at the foot of a crossing
+
+
+# ----- the supply-chain plan (issue 31): the heuristic's Corps used to stall short of the crossing ---------------
+
+def _scores(s, side):
+    acts = s.legal_actions()
+    return dict(zip((str(a) for a in acts), ai.score_actions(s, side, acts), strict=True))
+
+
+def _at_the_foot(ammo: int, gap: str | None = None):
+    """Patch-Devers' I FR at Colmar, the foot of the Freiburg crossing, the chain whole unless ``gap``."""
+    from .helpers import clear_board, control, path, put
+    s = clear_board(game(4))
+    route = path(s, "landing_zone", "colmar", "patch_devers")
+    control(s, "patch_devers", *[x for x in route if x != gap])
+    put(s, "I-FR", "colmar", fuel=2, ammo=ammo, food=1)
+    return s
+
+
+def test_the_lead_does_not_cross_with_a_broken_chain():
+    # rttr How to win the game: the crossing wins only with an unbroken chain of his own Control markers; taken
+    # without it Freiburg is his for good and never a crossing target again. The old heuristic crossed anyway.
+    from westfront.testing.kit import play
+
+    from .helpers import turn
+    s = _at_the_foot(ammo=5, gap="jura")
+    turn(s, "patch_devers")
+    play(s, "move I-FR")
+    scores = _scores(s, "patch_devers")
+    assert scores["to freiburg"] < scores["stop"]
+
+
+def test_the_lead_waits_at_the_foot_for_the_ammo_of_the_crossing():
+    # rttr How to win the game, Freiburg: the Victory space's unit is the harder one (tables.toml
+    # harder_near_rhine); with 1 Ammo the Corps would lose the fight and its Ammo, so it stops at the foot,
+    # does not spend Fuel moving away, and crosses once the Ammo is there
+    from westfront.testing.kit import play
+
+    from .helpers import turn
+    s = _at_the_foot(ammo=1)
+    turn(s, "patch_devers")
+    top = _scores(s, "patch_devers")
+    assert top["move I-FR"] < max(v for k, v in top.items() if k != "move I-FR")
+    play(s, "move I-FR")
+    scores = _scores(s, "patch_devers")
+    assert scores["to freiburg"] < scores["stop"]
+    s2 = _at_the_foot(ammo=4)
+    turn(s2, "patch_devers")
+    play(s2, "move I-FR")
+    scores = _scores(s2, "patch_devers")
+    assert scores["to freiburg"] == max(scores.values())
+
+
+def test_supplies_are_taken_where_a_truck_reaches_the_lead():
+    # rttr Core action: Truck Supplies: a route runs the level's number of links from its source; 1 of each to a
+    # small depot (tables.toml [supplies]) one route from the lead beats the Landing Zone 12 links behind it.
+    # The old heuristic scored every destination of a take alike.
+    from .helpers import clear_board, control, path, put, turn
+    s = clear_board(game(4))
+    control(s, "patch_devers", *path(s, "landing_zone", "besancon", "patch_devers"), "lons_le_saunier")
+    put(s, "I-FR", "besancon", fuel=0, ammo=0, food=1)
+    s.g["bases"]["patch_devers"]["landing_zone"] = {"fuel": 0, "ammo": 0, "food": 0}
+    turn(s, "patch_devers")
+    scores = _scores(s, "patch_devers")
+    assert scores["take mixed lons_le_saunier"] > scores["take mixed landing_zone"]
+
+
+def test_a_truck_route_feeds_the_lead_first():
+    # rttr Core action: Truck Supplies: with one route to spend, the source that reaches the lead Corps (nearest
+    # its crossing) is worth more than one that reaches a Corps far behind; the old heuristic tied them
+    from .helpers import clear_board, control, path, put, turn
+    s = clear_board(game(4))
+    control(s, "patch_devers", *path(s, "landing_zone", "besancon", "patch_devers"), "lons_le_saunier")
+    put(s, "I-FR", "besancon", fuel=0, ammo=0, food=1)
+    put(s, "II-FR", "landing_zone", fuel=0, ammo=0, food=1)
+    s.g["bases"]["patch_devers"]["lons_le_saunier"] = {"fuel": 1, "ammo": 1, "food": 1}
+    s.g["trucks"]["patch_devers"] = 2
+    s.touch()
+    turn(s, "patch_devers")
+    scores = _scores(s, "patch_devers")
+    assert scores["truck lons_le_saunier"] > scores["truck landing_zone"]
+
+
+def test_a_rival_marker_that_cuts_the_chain_is_counter_attacked():
+    # rttr 12 (reconstructed): the acting commander may counter-attack a rival's exposed Control marker; one that
+    # cuts every chain of his to the crossing is the one to hit, even when that rival trails in the race
+    from westfront.games.race_to_the_rhine import plan
+
+    from .helpers import clear_board, control, path
+    s = clear_board(game(4))
+    route = path(s, "landing_zone", "colmar", "patch_devers")
+    control(s, "patch_devers", *route)
+    s.g["control"]["besancon"] = "patton"  # off the chain: no blocker
+    s.touch()
+    assert not plan.blocker(s, "patch_devers", "besancon")
+    ctx = ai._Context(s, "patch_devers", {"step": "axis_choice"})
+    from westfront.core.actions import act
+    old = ctx.v_counter(act("counter", "besancon"))
+    control(s, "patton", "draguignan", "toulon")  # the only ways out of the Landing Zone
+    assert plan.chain(s, "patch_devers")[2] >= 1 and plan.blocker(s, "patch_devers", "draguignan")
+    ctx = ai._Context(s, "patch_devers", {"step": "axis_choice"})
+    assert ctx.v_counter(act("counter", "draguignan")) > max(old, 0.5)

@@ -16,7 +16,7 @@ from ...core import cards
 from ...core.actions import Action
 from ...core.p2p import UNREACHABLE
 from ...core.state import State
-from . import movement
+from . import movement, plan, supply
 from .position import Corps, Position
 
 HIDDEN_INFORMATION = True
@@ -137,8 +137,26 @@ class _Context:
         have = c["supplies"][kind]
         if kind == "food" and c["flipped"]:
             return 1.0
-        want = {"fuel": 2, "ammo": 3, "food": 1}[kind]
+        want = {"fuel": 2, "ammo": plan.CROSSING_AMMO, "food": 1}[kind]
         return max(0.0, (want - have) / want) if self.s.room(c) > 0 else 0.0
+
+    def lead(self) -> Corps | None:
+        """The side's Corps nearest its crossing: supplies go to it first (plan.lead)."""
+        return plan.lead(self.s, self.side, to_goal(self.s, self.side))
+
+    def weight(self, c: Corps) -> float:
+        """The lead Corps' needs count in full, the others' at half: they feed the lead."""
+        lead = self.lead()
+        return 1.0 if lead is not None and c["id"] == lead["id"] else 0.5
+
+    def worst_need(self, c: Corps) -> float:
+        return max(self.need(c, k) for k in ("fuel", "ammo", "food"))
+
+    def fed_from(self, src: str) -> float:
+        """The weighted need of the Corps one Truck Supplies action from ``src`` can load."""
+        s = self.s
+        return max((self.weight(c) * self.worst_need(c) for c in s.corps_of(self.side)
+                    if plan.reaches(s, self.side, src, c["space"])), default=0.0)
 
     def space_value(self, c: Corps, sid: str) -> float:
         """Entering ``sid`` from where the Corps stands: progress, Medals, cost."""
@@ -146,7 +164,10 @@ class _Context:
         g = s.graph
         d = to_goal(s, c["commander"])
         here, there = d[g.index[c["space"]]], d[g.index[sid]]
-        v = 0.0
+        cmd = c["commander"]
+        if sid in s.board.areas[cmd].victory and s.controller(sid) != cmd:
+            return self.crossing_value(c, sid)
+        v = 0.3 * plan.chain_gain(s, cmd, sid)  # a space the chain to the crossing still needs
         if here >= 0 and there >= 0:
             v += 0.2 * (here - there)
         if s.controller(sid) is None:
@@ -155,51 +176,80 @@ class _Context:
                 ammo = c["supplies"]["ammo"] - movement.fortified_toll(s, sid)
                 ffi = s.gg["ffi"].get(sid, 0) if s.is_french(c) else 0
                 v += 0.4 if ammo + ffi >= AVERAGE_AXIS_AMMO + 1 else -0.6
-        elif s.controller(sid) != c["commander"]:
+        elif s.controller(sid) != cmd:
             v -= 0.05
-        if sid in s.board.areas[c["commander"]].victory and s.controller(sid) != c["commander"]:
-            if g.link_kind(c["space"], sid) != "rhine_crossing":
-                return -1.0  # taken by a road it is lost as a crossing target (rttr How to win the game)
-            v += 0.5
         return v
+
+    def waits_at_foot(self, c: Corps) -> bool:
+        """A Corps at the foot of its crossing that is not ready (chain or Ammo) stays there: Fuel spent
+        moving it away is lost to the crossing."""
+        s = self.s
+        if c["space"] not in plan.feet(s, c["commander"]):
+            return False
+        goals = [v for v in s.graph.neighbours(c["space"]) if v in s.board.areas[c["commander"]].victory]
+        return all(self.crossing_value(c, v) < 0 for v in goals)
+
+    def crossing_value(self, c: Corps, sid: str) -> float:
+        """Enter the Victory space only as a crossing that wins: over the Rhine, with the chain unbroken and
+        the Ammo the harder unit asks on hand; otherwise wait at the foot (rttr How to win the game)."""
+        s = self.s
+        if s.graph.link_kind(c["space"], sid) != "rhine_crossing":
+            return -1.0  # taken by a road it is lost as a crossing target
+        if not plan.chain_intact(s, c["commander"], c["space"]):
+            return -1.0  # taken now it would be his without the win, and never a crossing target again
+        return 1.0 if self.ready_to_cross(c, sid) else -0.8
+
+    def ready_to_cross(self, c: Corps, sid: str) -> bool:
+        """Ammo for an average card of the harder Victory-space unit (FFI help and Bradley's redraw count)."""
+        s = self.s
+        ammo = c["supplies"]["ammo"] - movement.fortified_toll(s, sid)
+        if s.is_french(c):
+            ammo += s.gg["ffi"].get(sid, 0)
+        elif s.is_us_ffi(c) and s.gg["ffi"].get(sid, 0):
+            ammo += 1
+        if s.has_ability(c["commander"], "redraw"):
+            ammo += 1  # an expensive card can be exchanged
+        return not s.has_axis(sid) or ammo >= plan.CROSSING_AMMO
 
     # ----- the action menu ----------------------------------------------------------
     def v_move(self, a: Action) -> float:
         c = self.s.gg["corps"][a.args[0]]
+        if self.waits_at_foot(c):
+            return -0.3
         best = max((self.space_value(c, x) for x in movement.entries(self.s, c)), default=-1.0)
         fuel = c["supplies"]["fuel"]
         return 0.35 + 0.5 * best - (0.2 if fuel <= 1 and self.s.gg["turn"] else 0.0)
 
     def v_take(self, a: Action) -> float:
-        what = a.args[0]
-        mine = self.s.corps_of(self.side)
+        """Supplies where a Truck route reaches the lead Corps (a forward depot or port), of the kind it lacks."""
+        what, where = a.args[0], a.args[1]
+        s = self.s
+        mine = s.corps_of(self.side)
+        lead = self.lead()
+        near = 0.0
+        if lead is not None:
+            near = 0.25 if plan.reaches(s, self.side, where, lead["space"]) else 0.0
+            if near and s.gg["bases"][self.side].get(where, {}).get(what, 0) >= 2:
+                near = 0.05  # that source has enough of it already
         if what == "mixed":
-            need = sum(max(self.need(c, k) for k in ("fuel", "ammo", "food")) for c in mine) / len(mine)
-            return 0.1 + 0.4 * need
-        need = sum(self.need(c, what) for c in mine) / len(mine)
-        stock = sum(b.get(what, 0) for b in self.s.gg["bases"][self.side].values())
-        return 0.15 + 0.6 * need - 0.08 * stock
+            need = sum(self.weight(c) * self.worst_need(c) for c in mine) / len(mine)
+            return 0.1 + 0.4 * need + near
+        need = sum(self.weight(c) * self.need(c, what) for c in mine) / len(mine)
+        stock = sum(b.get(what, 0) for b in s.gg["bases"][self.side].values())
+        return 0.15 + 0.6 * need - 0.08 * stock + near
 
     def v_trucks(self, a: Action) -> float:
+        """Trucks when a stocked source can reach a Corps in need and too few are in hand for a full route."""
         s = self.s
         have = s.gg["trucks"][self.side]
-        stocked = sum(sum(b.values()) for b in s.gg["bases"][self.side].values())
         if have >= s.tables.trucks_per_action[s.gg["level"][self.side]]:
             return -0.5
-        return (0.4 if stocked else 0.0) + 0.03 * int(a.args[0])
+        fed = max((self.fed_from(src) for src in supply.truck_sources(s, self.side)), default=0.0)
+        return 0.15 + 0.5 * fed + 0.03 * int(a.args[0])
 
     def v_truck(self, a: Action) -> float:
-        s = self.s
-        src = a.args[0]
-        g = s.graph
-        dist = g.distances(g.bb([src]))
-        reach = s.tables.trucks_per_action[s.gg["level"][self.side]]
-        score = 0.0
-        for c in s.corps_of(self.side):
-            d = dist[g.index[c["space"]]]
-            if 0 <= d <= reach:
-                score = max(score, max(self.need(c, k) for k in ("fuel", "ammo", "food")))
-        return -0.3 + 1.0 * score
+        """A route from the source that reaches the Corps most in need, the lead first."""
+        return -0.3 + 1.0 * self.fed_from(a.args[0])
 
     def v_recon(self, a: Action) -> float:
         return -0.3
@@ -315,6 +365,8 @@ class _Context:
         who = s.controller(a.args[0])
         if who is None:
             return 0.0
+        if plan.blocker(s, self.side, a.args[0]):
+            return 0.8  # his marker cuts every chain of ours to the crossing
         ahead = standing(s, who) - standing(s, self.side)
         return (0.3 + 0.2 * s.gg["control_medals"].get(a.args[0], 0)) if ahead >= 0 else -0.2
 
