@@ -713,5 +713,71 @@ FIG14 = Lesson(
     outcome="With U33, U32 and T33 interdicted no panzer division reaches BR GD AD: no 5:1 attack this week.",
 )
 
+# ---- §B: the defence multipliers behind the odds (§10.2, Table 1, Table B) ------------------------------------------
+
+# §B's table sorts its odds examples by the attacked hex: clear ×1, a river side crossed only from the opposing bank
+# ×2, from both banks ×1, town, mountain or (German) fortification ×2 — and across-river attacks add nothing in those.
+# Its cells are printed without their positions, so each case is built here on real hexes (reconstructed): DE 352
+# ID on clear ground at W33; SS 17 MD at T28, whose sides to S27 and T27 are the Seine's and whose side to U28 is
+# dry; DE 3 ABID in the town U26 behind a river side from T26; DE 91 ID on the mountain hex Q19; DE 346 ST in the
+# fortress of Le Havre (R30), across a river from S30 (§10.2: ×3, not cumulative).
+_TABLEB: dict[str, str] = {
+    "DE-352-ID": "W33", "US-1-ID": "V33", "US-2-ID": "V33",
+    "SS-17-MD": "T28", "US-4-ID": "S27", "US-9-ID": "U28",
+    "DE-3-ABID": "U26", "US-8-ID": "T26",
+    "DE-91-ID": "Q19", "US-5-ID": "P19",
+    "DE-346-STD": "R30", "US-26-ID": "S30"}
+
+
+def _mods(af: int, df: int, result: str, mods: list[str], says: str) -> tuple[Check, ...]:
+    return (Check(says, preview="declare", key="modifiers", eq=mods),
+            Check(f"{af} against {df}", preview="declare", key="totals",
+                  eq={"attack": af, "defence": df, "text": f"{af} against {df}"}),
+            odds("declare", result, f"{af} to {df} is {result}"))
+
+
+def _times(hx: str, k: int) -> str:
+    return f"defence in {hx} ×{k} (terrain or river, §10.2)"
+
+
+TABLEB = Lesson(
+    id="dd3-b-terrain-odds", game=GAME, title="§B: terrain and the odds", section="D-Day §B",
+    summary="The defender's DF by the attacked hex: ×1 in the clear, ×2 behind a river attacked only from the far "
+            "bank (×1 once an attacker stands on its own bank), ×2 in a town or on a mountain (a river adds nothing "
+            "there), ×3 in a fortress.",
+    setup=(("bare", {"week": 12}), ("put", {"places": _TABLEB}), *combat()),
+    highlight=("W33", "T28", "U26", "Q19", "R30"),
+    steps=(
+        Step("Clear ground: DE 352 ID (DF 4) at W33 …", "D-Day §B", "attack W33", highlight=("W33",)),
+        Step("… US 1 ID …", "D-Day §10.2", "add US-1-ID"),
+        Step("… and US 2 ID: nothing multiplies the defence.", "D-Day §B", "add US-2-ID",
+             after=_mods(8, 4, "2:1", ["attack 8"], "no multiplier in clear terrain")),
+        Step("Cancel.", "D-Day §10", "cancel"),
+        Step("SS 17 MD (DF 4) at T28, behind the Seine from S27.", "D-Day §B", "attack T28", highlight=("T28", "S27")),
+        Step("US 4 ID attacks it from across the river only: the DF doubles.", "D-Day §10.2", "add US-4-ID",
+             after=_mods(4, 8, "1:2", ["attack 4", _times("T28", 2)], "×2: attacked solely across a river")),
+        Step("US 9 ID joins from U28, on T28's own bank: no longer solely across the river, no doubling.",
+             "D-Day §10.2", "add US-9-ID", highlight=("U28",),
+             after=_mods(8, 4, "2:1", ["attack 8"], "×1: attacked from both banks")),
+        Step("Cancel.", "D-Day §10", "cancel"),
+        Step("DE 3 ABID (DF 4) in the town U26, behind a river side from T26.", "D-Day §B", "attack U26",
+             highlight=("U26", "T26")),
+        Step("US 8 ID attacks across the river: the town doubles the DF, the river adds nothing (not cumulative).",
+             "D-Day §10.2", "add US-8-ID",
+             after=_mods(4, 8, "1:2", ["attack 4", _times("U26", 2)], "×2 for the town, not ×4")),
+        Step("Cancel.", "D-Day §10", "cancel"),
+        Step("DE 91 ID (DF 3) on the mountain hex Q19.", "D-Day §B", "attack Q19", highlight=("Q19",)),
+        Step("US 5 ID attacks it.", "D-Day §10.2", "add US-5-ID",
+             after=_mods(4, 6, "1:2", ["attack 4", _times("Q19", 2)], "×2 on a mountain")),
+        Step("Cancel.", "D-Day §10", "cancel"),
+        Step("DE 346 ST (DF 2) in the fortress of Le Havre (R30).", "D-Day §10.2", "attack R30", highlight=("R30",)),
+        Step("US 26 ID attacks from S30, across a river: a fortress always triples, and only triples.",
+             "D-Day §10.2", "add US-26-ID", highlight=("S30",),
+             after=_mods(4, 6, "1:2", ["attack 4", _times("R30", 3)], "×3 in a fortress, not ×6")),
+    ),
+    outcome="Clear ×1; river ×2 only when attacked solely from the far bank; town and mountain ×2 (a river adds "
+            "nothing); fortress ×3.",
+)
+
 LESSONS: tuple[Lesson, ...] = (SEQUENCE, FIG3, FIG4, FIG5, FIG6, FIG7, FIG8, FIG9, FIG10, FIG11, FIG12, FIG13, FIG14,
-                                TABLE9)
+                                TABLE9, TABLEB)
