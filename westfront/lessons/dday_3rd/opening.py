@@ -57,7 +57,7 @@ FIG3 = Lesson(
     highlight=("SS-12-AD", "CA-2-ID", "Z24", "Y23", "Z23", "Z25"),
     steps=(
         Step("Every ground unit exerts a zone of control (ZOC) into the six hexes around it, but not across a river "
-             "hexside (§4.1). SS 12 AD in Z24 has the Seine on its north-west: Y23 and Z23 are outside its ZOC; "
+             "hexside (§4.1). SS 12 AD in Z24 has the Seine between it and Y23, Z23: those two are outside its ZOC; "
              "Y24, Z25, AA24 and AA25 are inside.", "D-Day §4.1", highlight=("Z24", "Y23", "Z23", "Y24", "Z25"),
              before=(Check("Y23 is not in German ZOC (the Seine)", call="in_zoc", args=("Y23", "german"), eq=False),
                      Check("Z23 is not in German ZOC (the Seine)", call="in_zoc", args=("Z23", "german"), eq=False),
@@ -67,7 +67,7 @@ FIG3 = Lesson(
         Step("Put it in Z26, two hexes from SS 12 AD: its own ZOC then touches the German one in Z25 only.",
              "D-Day §4.1", "to Z26", highlight=("Z26", "Z25"),
              after=(Check("Z25 is in both zones", call="in_zoc", args=("Z25", "allied"), eq=True),
-                    Check("AA25 is in German ZOC only", call="in_zoc", args=("AA25", "allied"), eq=False))),
+                    Check("AA25 is outside CA 2 ID's ZOC", call="in_zoc", args=("AA25", "allied"), eq=False))),
         Step("End the movement phase. Control (§4.3): a hex belongs to the side whose unit last occupied or passed "
              "through it, or that has it in ZOC while it is free of enemy ZOC. The combat phase opens by applying "
              "this: CA 2 ID's empty ZOC hexes become Allied, except Z25, which SS 12 AD also reaches.", "D-Day §4.3",
