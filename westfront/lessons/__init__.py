@@ -14,6 +14,7 @@ MODULES = {
     "dday-3rd": "dday_3rd",
     "race-to-the-rhine": "race_to_the_rhine",
     "dday-to-the-rhine": "dday_to_the_rhine",
+    "onslaught": "onslaught",
 }
 
 _cache: dict[str, tuple[Lesson, ...]] = {}

@@ -1,0 +1,290 @@
+"""Onslaught: the turn sequence (4.0), then the rulebook's examples in its order: 4.1 turn 1, 5.6 the
+breakthrough, 6.3 over-stacking in Metz, 6.4 strategic movement, the 7.0 combat example, the 7.1 modifier
+example and the 9.1 paratroop pick-up.
+
+The examples name no hexes (only Metz): each position is the real map with the board cleared and the example's
+divisions placed in an open stretch of France (the same areas tests/games/onslaught finds by their terrain),
+reconstructed so that what the text states holds there; the comment beside each lesson says what was chosen.
+The dice are the example's where it gives them (4.1's initiative rolls, 7.0's 4); elsewhere the lesson picks a
+roll that gives the stated result, and says so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.state import State
+from .format import Check, Lesson, Step
+from .setup import register
+
+GAME = "onslaught"
+
+
+def started(s: State) -> None:
+    """3.0: the landing divisions grouped as printed; turn 1's first Allied action is next."""
+    s.apply("historical")
+
+
+def bare(s: State, places: dict[str, Any], reinforcements: bool = True) -> None:
+    """Every division on the map taken out of play, then the example's in their hexes (``uid: hex`` at full
+    strength or ``uid: [hex, False]`` depleted); scheduled reinforcements stay scheduled unless
+    ``reinforcements`` is False."""
+    for u in s.g["units"].values():
+        if u["box"] != "pending" or not reinforcements:
+            u.update(hex=None, box="removed", full=True)
+    for uid, where in places.items():
+        hx, full = (where, True) if isinstance(where, str) else where
+        s.g["units"][uid].update(hex=hx, box=None, full=full)
+
+
+def hold_back(s: State, turn: int) -> None:
+    """Take the reinforcements scheduled for ``turn`` out of play (to keep a lesson short; it says so)."""
+    from ..games.onslaught.data import UNITS
+
+    for uid, u in s.g["units"].items():
+        if u["box"] == "pending" and UNITS[uid].turn == turn:
+            u.update(box="removed")
+
+
+def german_action(s: State) -> None:
+    """The German player is to choose an action (he won the roll after the Allied first action, 5.0)."""
+    top = s.g["flow"][-1]
+    top["side"] = "german"
+    s.g["action"] = None
+
+
+register(GAME, {"started": started, "bare": bare, "hold_back": hold_back, "german_action": german_action})
+
+
+SEQUENCE = Lesson(
+    id="onl-sequence", game=GAME, title="The turn sequence", section="onslaught 4.0",
+    summary="A turn is the Action Step (actions won on die rolls), the German Reserve Step and the "
+            "Reinforcement Step.",
+    # the turn-1 Allied reinforcements are held back so the Reinforcement Step has nothing to place here
+    # (the 4.1 lesson places them)
+    setup=(("started", {}), ("hold_back", {"turn": 1})),
+    steps=(
+        Step("Turn 1, the Action Step: the Allied player always takes its first action (5.0). He may move, "
+             "attack, break through, or pass. Pass, to see the sequence.", "onslaught 5.0", "pass",
+             dice=(2, 5),
+             after=(Check("after each action both players roll a die; the German rolls higher (5 to 2) and "
+                          "takes the next action", call="current_player", eq="german"),)),
+        Step("The German passes too: when both pass (or the dice tie) the Action Step ends (4.0, 5.0).",
+             "onslaught 4.0", "pass",
+             after=(Check("the German Reserve Step is next: the German player decides", call="current_player",
+                          eq="german"),)),
+        Step("The German Reserve Step: last strategic moves, paid in supply points (4.0, 5.0). Move nothing.",
+             "onslaught 4.0", "done",
+             after=(Check("the German adds 8 supply points to his 8", path="supply_points/german", eq=16),)),
+        Step("The Reinforcement Step: reinforcements (held back in this lesson), replacements (nothing was "
+             "eliminated), then supply. The Allied player collects from his three landing hexes (8.1).",
+             "onslaught 8.1", "collect",
+             after=(Check("the Allies collect 12: 4 for each landing hex", path="supply_points/allied", eq=24),
+                    Check("the turn marker moves to turn 2", path="turn", eq=2))),
+    ),
+    outcome="Turn 2 begins with the Allied player's first action.",
+)
+
+# reconstructed: an open clear stretch in France (1525, the first area with no river round it); the second
+# German division (1st SS Panzer, 8) stands at 1726, next to where the 3rd Armored stops
+BREAKTHROUGH = Lesson(
+    id="onl-5-6-breakthrough", game=GAME, title="The breakthrough example", section="onslaught 5.6",
+    summary="Two supply points send three armoured divisions through a German infantry division; two more "
+            "send an armoured division out of a stack with infantry through the gap.",
+    setup=(("started", {}), ("bare", {"places": {
+        "de-91": "1525", "us-2ad": "1524", "br-7ad": "1524", "br-11ad": "1524",
+        "us-3ad": "1624", "us-1": "1624", "us-4": "1624", "ss-1pz": "1726"}})),
+    highlight=("1524", "1525", "1624"),
+    steps=(
+        Step("Choose a Breakthrough action: only armour may take part, each stack for 2 supply points (5.5).",
+             "onslaught 5.5", "breakthrough"),
+        Step("Activate the three armoured divisions next to the German infantry in 1525: 2 supply points.",
+             "onslaught 5.6", "activate 1524", highlight=("1524",),
+             after=(Check("12 - 2 = 10 supply points left", path="supply_points/allied", eq=10),)),
+        Step("They attack first (5.5: either order).", "onslaught 5.5", "attack 1525", highlight=("1525", "de-91")),
+        Step("Add the 2nd Armored.", "onslaught 7.0", "add us-2ad"),
+        Step("Add the 7th Armoured.", "onslaught 7.0", "add br-7ad"),
+        Step("Add the 11th Armoured: 18 against 4.", "onslaught 7.0", "add br-11ad",
+             before=(Check("18 to 4 is 4:1 (rounded down)", preview="add br-11ad", key="odds", eq="4:1"),)),
+        Step("The rulebook only says the German division is destroyed: a 5 at 4:1 is DE.", "onslaught 7.2",
+             "resolve", dice=(5,),
+             after=(Check("the German infantry is eliminated", path="units/de-91/box", eq="eliminated"),)),
+        Step("No advance after combat: the stack moves through the hole instead.", "onslaught 5.6", "done"),
+        Step("Move the 2nd Armored through the gap.", "onslaught 5.6", "move us-2ad"),
+        Step("More than 60 hexes are in reach: pick the area near 1427 first (the map's blocks).",
+             "onslaught 6.1", "near 1427"),
+        Step("To 1527, beyond the old German line.", "onslaught 6.1", "to 1527", highlight=("1527",)),
+        Step("The 7th Armoured follows.", "onslaught 5.6", "move br-7ad"),
+        Step("More than 60 hexes are in reach: pick the area near 1427 first (the map's blocks).",
+             "onslaught 6.1", "near 1427"),
+        Step("To 1527.", "onslaught 6.1", "to 1527"),
+        Step("The 11th Armoured follows.", "onslaught 5.6", "move br-11ad"),
+        Step("More than 60 hexes are in reach: pick the area near 1427 first (the map's blocks).",
+             "onslaught 6.1", "near 1427"),
+        Step("To 1527: this stack has moved and fought.", "onslaught 6.1", "to 1527",
+             after=(Check("the stack is through the gap", path="units/br-11ad/hex", eq="1527"),)),
+        Step("Two more points activate the 3rd Armored, stacked with two infantry divisions: only armour is "
+             "activated for a breakthrough (5.5).", "onslaught 5.6", "activate 1624", highlight=("1624",),
+             after=(Check("10 - 2 = 8 supply points left", path="supply_points/allied", eq=8),
+                    Check("only the armour is activated", path="flow/-1/armor", eq=["us-3ad"]))),
+        Step("Move the 3rd Armored through the hole.", "onslaught 5.6", "move us-3ad"),
+        Step("Again pick the area near 1427 first.", "onslaught 6.1", "near 1427"),
+        Step("It stops at 1626, next to the 1st SS Panzer in 1726 (entering a ZOC stops it, 6.2).",
+             "onslaught 6.2", "to 1626", highlight=("1626", "ss-1pz"),
+             after=(Check("the 3rd Armored is at 1626", path="units/us-3ad/hex", eq="1626"),)),
+        Step("The odds (6 against 8) are not in his favour: he does not attack.", "onslaught 5.6", "done",
+             after=(Check("the infantry stayed behind, not activated", path="units/us-1/hex", eq="1624"),
+                    Check("still 8 supply points", path="supply_points/allied", eq=8))),
+    ),
+    outcome="The German infantry is destroyed, three armoured divisions are through the gap, and the 3rd "
+            "Armored stands next to the SS panzers without attacking: 4 supply points spent.",
+)
+
+# Metz is the example's own hex; the two infantry divisions come from 4221 next door (reconstructed), and one
+# Allied division waits on a landing hex far away
+METZ = Lesson(
+    id="onl-6-3-metz", game=GAME, title="Over-stacking in Metz", section="onslaught 6.3",
+    summary="Two infantry divisions move into Metz where two armoured divisions stand: four in a hex is "
+            "allowed during the action, as long as one armoured division leaves before it ends.",
+    setup=(("started", {}), ("bare", {"places": {"de-21pz": "4121", "de-lehr": "4121", "de-352": "4221",
+                                                 "de-77": "4221", "us-1": "0920"}}),
+           ("german_action", {})),
+    highlight=("4121", "4221"),
+    steps=(
+        Step("The German takes a Movement action (5.3).", "onslaught 5.3", "movement"),
+        Step("Activate the two infantry divisions in 4221: 1 supply point for the stack (5.2).",
+             "onslaught 5.2", "activate 4221", highlight=("4221",),
+             after=(Check("8 - 1 = 7 German supply points", path="supply_points/german", eq=7),)),
+        Step("Move the 352nd Infantry.", "onslaught 6.1", "move de-352"),
+        Step("Many hexes are in reach: pick the area near 3820 first.", "onslaught 6.1", "near 3820"),
+        Step("Into Metz, with the two armoured divisions: three in the hex.", "onslaught 6.3", "to 4121",
+             highlight=("4121",)),
+        Step("Move the 77th Infantry.", "onslaught 6.1", "move de-77"),
+        Step("Many hexes are in reach: pick the area near 3820 first.", "onslaught 6.1", "near 3820"),
+        Step("Into Metz as well: four divisions, one over the limit of three. That is fine during the action "
+             "(6.3).", "onslaught 6.3", "to 4121",
+             after=(Check("the 77th is in Metz", path="units/de-77/hex", eq="4121"),
+                    Check("the action goes on: no over-stacking check yet", path="flow/-1/step",
+                          eq="movement_action"))),
+        Step("Before the action ends one armoured division must leave: activate the stack in Metz (another "
+             "supply point).", "onslaught 6.3", "activate 4121", highlight=("4121",)),
+        Step("Move the 21st Panzer.", "onslaught 6.1", "move de-21pz"),
+        Step("Again the area near 3820 first.", "onslaught 6.1", "near 3820"),
+        Step("Out to 4120.", "onslaught 6.3", "to 4120", highlight=("4120",)),
+        Step("End the Movement action: Metz holds three divisions, nothing is removed.", "onslaught 6.3",
+             "done",
+             after=(Check("no division was lost to over-stacking", path="units/de-lehr/hex", eq="4121"),
+                    Check("the 21st Panzer is out at 4120", path="units/de-21pz/hex", eq="4120"),
+                    Check("two stacks activated: 6 German supply points left", path="supply_points/german",
+                          eq=6))),
+    ),
+    outcome="Four divisions shared Metz during the action; with one armoured division gone the stack is legal.",
+)
+
+# reconstructed: the infantry division stands alone in the open at 1525, no German division on the map
+STRATEGIC = Lesson(
+    id="onl-6-4-strategic", game=GAME, title="Strategic movement", section="onslaught 6.4",
+    summary="A division three or more movement points from every enemy triples its allowance: twelve hexes "
+            "for a 4-MP infantry division.",
+    setup=(("started", {}), ("bare", {"places": {"us-1": "1525"}})),
+    highlight=("1525",),
+    steps=(
+        Step("Take a Movement action.", "onslaught 5.3", "movement"),
+        Step("Activate the 1st Infantry (4 MP) in 1525.", "onslaught 5.2", "activate 1525", highlight=("1525",)),
+        Step("Move it. No enemy division is within three movement points, so it may move strategically.",
+             "onslaught 6.4", "move us-1", highlight=("us-1",)),
+        Step("So many hexes are in reach that you first pick the area near 2521.", "onslaught 6.4", "near 2521"),
+        Step("2418 is twelve hexes away: 3 x 4 MP (6.4).", "onslaught 6.4", "to 2418", highlight=("2418",),
+             before=(Check("twelve movement points", preview="to 2418", key="cost", eq=12),
+                     Check("a strategic move", preview="to 2418", key="mode", eq="strategic")),
+             after=(Check("the 1st Infantry is at 2418", path="units/us-1/hex", eq="2418"),)),
+    ),
+    outcome="Tripled: the 4-MP division moves twelve hexes.",
+)
+
+# reconstructed: the same open stretch of France (1525) with nothing else near
+COMBAT = Lesson(
+    id="onl-7-0-combat", game=GAME, title="The combat example", section="onslaught 7.0",
+    summary="Two infantry divisions (4 + 4) and an armoured division (6) attack an infantry division (4): 14:4 "
+            "rounds down to 3:1, and a roll of 4 gives DH.",
+    setup=(("started", {}), ("bare", {"places": {"de-91": "1525", "us-1": "1524", "us-4": "1524",
+                                                 "us-2ad": "1625"}})),
+    highlight=("1525", "1524", "1625"),
+    steps=(
+        Step("Choose a Combat action (5.4).", "onslaught 5.4", "combat"),
+        Step("Attack the German infantry division in 1525.", "onslaught 7.0", "attack 1525",
+             highlight=("1525", "de-91")),
+        Step("Add the 1st Infantry (4).", "onslaught 7.0", "add us-1", highlight=("us-1",)),
+        Step("Add the 4th Infantry (4).", "onslaught 7.0", "add us-4", highlight=("us-4",)),
+        Step("Add the 2nd Armored (6): 4 + 4 + 6 = 14 against 4.", "onslaught 7.0", "add us-2ad",
+             highlight=("us-2ad",),
+             before=(Check("attack strength 14", preview="add us-2ad", key="attack", eq=14),
+                     Check("defence strength 4", preview="add us-2ad", key="defence", eq=4),
+                     Check("14:4 rounded down is 3:1", preview="add us-2ad", key="odds", eq="3:1"))),
+        Step("The attacker rolls one die: the example's 4. On the 3:1 column that is DH.", "onslaught 7.0",
+             "resolve", dice=(4,),
+             after=(Check("DH: the defender is depleted", path="units/de-91/full", eq=False),
+                    Check("two stacks paid: 12 - 2 = 10 supply points", path="supply_points/allied", eq=10))),
+        Step("A DH also makes the survivors retreat two hexes (7.2, 7.3). The German chooses among the hexes "
+             "two away that are out of Allied ZOC and not next to an attacker; he takes 1325.",
+             "onslaught 7.3", "retreat de-91 1325", highlight=("1325",),
+             before=(Check("five hexes two away qualify", legal=True,
+                           eq=["retreat de-91 1325", "retreat de-91 1326", "retreat de-91 1427",
+                               "retreat de-91 1527", "retreat de-91 1627"]),),
+             after=(Check("the German division is at 1325", path="units/de-91/hex", eq="1325"),)),
+        Step("The hex is empty: the attackers may advance (7.4). The armour could go one hex further; the "
+             "2nd Armored just takes 1525.", "onslaught 7.4", "advance us-2ad 1525", highlight=("1525",)),
+        Step("Done advancing.", "onslaught 7.4", "done",
+             after=(Check("the 2nd Armored holds 1525", path="units/us-2ad/hex", eq="1525"),)),
+    ),
+    outcome="14:4 is 3:1; the 4 gives DH: the German division is depleted and retreats two hexes.",
+)
+
+# reconstructed (the test's position): a German infantry division east of the Rhine at 3502, surrounded by five
+# Allied infantry divisions (its supply line is cut), attacked only by the 2nd Armored across the Rhine from 3603
+MODIFIERS = Lesson(
+    id="onl-7-1-modifiers", game=GAME, title="Combat modifiers add up", section="onslaught 7.1",
+    summary="A stack that cannot trace supply (+1) attacked across a major waterway (-2): the modifier is -1.",
+    setup=(("started", {}), ("bare", {"places": {"de-91": "3502", "us-1": "3501", "us-4": "3602",
+                                                 "br-50": "3503", "ca-3": "3403", "br-3": "3402",
+                                                 "us-2ad": "3603"}})),
+    highlight=("3502", "3603"),
+    steps=(
+        Step("Take a Combat action.", "onslaught 5.4", "combat"),
+        Step("Attack the German division in 3502: five Allied divisions surround it, so it cannot trace a "
+             "supply line to the east edge (8.3).", "onslaught 8.3", "attack 3502", highlight=("3502", "de-91")),
+        Step("Only the 2nd Armored attacks, from 3603 across the Rhine, a major waterway (6.5).",
+             "onslaught 7.1", "add us-2ad", highlight=("us-2ad", "3603"),
+             before=(Check("+1 for the unsupplied defender, -2 for the major waterway",
+                           preview="add us-2ad", key="modifiers",
+                           eq=[{"amount": 1, "reason": "the defending stack is out of supply",
+                                "rule": "onslaught 8.6"},
+                               {"amount": -2, "reason": "every attacker across a major waterway",
+                                "rule": "onslaught 7.1"}]),
+                     Check("6 against 4 is 1:1", preview="add us-2ad", key="odds", eq="1:1"))),
+        Step("Resolve. The rulebook gives no roll: a 6 here, 6 - 1 = 5 on the 1:1 column, a DR. Surrounded, "
+             "the division cannot retreat and is depleted instead (7.3).", "onslaught 7.1", "resolve", dice=(6,),
+             after=(Check("depleted instead of retreating", path="units/de-91/full", eq=False),
+                    Check("still in 3502", path="units/de-91/hex", eq="3502"))),
+    ),
+    outcome="The modifiers add up to -1: the 6 counts as a 5, a DR the surrounded division pays by depletion.",
+)
+
+# reconstructed: the 82nd Airborne at full strength in the open at 1525, no German near; turn 5 as the example
+PICKUP = Lesson(
+    id="onl-9-1-pickup", game=GAME, title="Picking up a paratroop division", section="onslaught 9.1",
+    summary="A full-strength paratroop division not in enemy ZOC, activated in a Movement action on turn 5, "
+            "goes on the turn track at turn 8.",
+    setup=(("started", {}), ("bare", {"places": {"us-82ab": "1525"}}), ("set", {"path": "turn", "value": 5})),
+    highlight=("1525",),
+    steps=(
+        Step("Turn 5. Take a Movement action.", "onslaught 9.1", "movement"),
+        Step("Activate the 82nd Airborne in 1525: full strength, no German ZOC.", "onslaught 9.1",
+             "activate 1525", highlight=("us-82ab",)),
+        Step("Instead of moving it, pick it up.", "onslaught 9.1", "pickup us-82ab",
+             after=(Check("it is on the turn track", path="units/us-82ab/box", eq="track"),
+                    Check("three turns ahead: turn 8", path="units/us-82ab/return_turn", eq=8))),
+    ),
+    outcome="Picked up on turn 5, the division is back in the Paratroop box on turn 8.",
+)
+
+LESSONS = (SEQUENCE, BREAKTHROUGH, METZ, STRATEGIC, COMBAT, MODIFIERS, PICKUP)
