@@ -235,3 +235,31 @@ def test_a_rival_marker_that_cuts_the_chain_is_counter_attacked():
     assert plan.chain(s, "patch_devers")[2] >= 1 and plan.blocker(s, "patch_devers", "draguignan")
     ctx = ai._Context(s, "patch_devers", {"step": "axis_choice"})
     assert ctx.v_counter(act("counter", "draguignan")) > max(old, 0.5)
+
+
+def test_the_lead_tries_the_cheaper_cards_when_no_route_can_bring_more_ammo():
+    # rttr How to win the game; rttr Core action: Truck Supplies: at Colmar no truck route from a source of
+    # Patch-Devers reaches (the Landing Zone is 13 links away), so waiting for a third Ammo is waiting for nothing:
+    # with 2 the Corps beats the cheap Victory-space units (1 + 1 Ammo) and keeps trying
+    from westfront.testing.kit import play
+
+    from .helpers import turn
+    s = _at_the_foot(ammo=2)
+    turn(s, "patch_devers")
+    play(s, "move I-FR")
+    scores = _scores(s, "patch_devers")
+    assert scores["to freiburg"] == max(scores.values())
+
+
+def test_ffi_markers_march_to_a_french_corps_waiting_for_ammo():
+    # rttr FFI markers - impact on play (French Corps Support): a French Corps discards FFI markers of its space for
+    # Ammo, so FFI movement (rttr 3.3.1) brings them to the French Corps waiting at the foot of the crossing
+    from westfront.games.race_to_the_rhine.position import Position
+
+    s = _at_the_foot(ammo=1)
+    assert isinstance(s, Position)
+    s.g["ffi"] = {"gerardmer": 1, "montbeliard": 1}
+    s.g["control"]["besancon"] = "patch_devers"  # a priority space of the aid, away from the Corps
+    s.touch()
+    ctx = ai._Context(s, "patch_devers", {"step": "ffi_move"})
+    assert ctx._ffi_move("gerardmer", "colmar") > ctx._ffi_move("montbeliard", "besancon")

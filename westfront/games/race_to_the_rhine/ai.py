@@ -209,7 +209,11 @@ class _Context:
             ammo += 1
         if s.has_ability(c["commander"], "redraw"):
             ammo += 1  # an expensive card can be exchanged
-        return not s.has_axis(sid) or ammo >= plan.CROSSING_AMMO
+        last_round = s.gg["end_triggered"] or s.gg["axis_supply"] <= len(s.seats)
+        fed = any(plan.reaches(s, c["commander"], x, c["space"]) for x in plan.sources(s, c["commander"]))
+        # no later chance, or no route can bring more: try the cheaper cards now
+        want = plan.CROSSING_AMMO - 1 if last_round or not fed else plan.CROSSING_AMMO
+        return not s.has_axis(sid) or ammo >= want
 
     # ----- the action menu ----------------------------------------------------------
     def v_move(self, a: Action) -> float:
@@ -228,7 +232,10 @@ class _Context:
         lead = self.lead()
         near = 0.0
         if lead is not None:
-            near = 0.25 if plan.reaches(s, self.side, where, lead["space"]) else 0.0
+            if plan.reaches(s, self.side, where, lead["space"]):
+                near = 0.25
+            elif s.graph.distance(where, lead["space"]) <= supply.trucks_per_action(s, self.side) + 2:
+                near = 0.1  # the nearest it can be for now: a route reaches it once the lead or the level moves
             if near and s.gg["bases"][self.side].get(where, {}).get(what, 0) >= 2:
                 near = 0.05  # that source has enough of it already
         if what == "mixed":
@@ -313,6 +320,12 @@ class _Context:
         prio = set(s.board.areas["patch_devers"].axis_priority)
         corps = {c["space"] for c in s.corps_of("patch_devers")}
         v = 0.0
+        g = s.graph
+        for c in s.corps_of("patch_devers"):  # French Corps Support: FFI markers are Ammo for a French Corps
+            if s.is_french(c) and self.waits_at_foot(c):
+                d = g.distances(g.bb([c["space"]]))
+                if d[g.index[dst]] < d[g.index[src]]:
+                    v += 0.5
         if dst in prio and s.controller(dst) == "patch_devers":
             v += 0.4
         if dst in corps:

@@ -122,3 +122,15 @@ def reaches(s: Position, commander: str, src: str, sid: str) -> bool:
     """Whether one Truck Supplies action from ``src`` can load a Corps standing in ``sid``."""
     d = route_reach(s, commander, src)[s.graph.index[sid]]
     return 0 <= d <= supply.trucks_per_action(s, commander)
+
+
+def supply_point(s: Position, commander: str, sid: str) -> bool:
+    """A small depot or a port of his area: once his, Take Supplies can put supplies there (supply.py)."""
+    b = s.board
+    return b.in_area(commander, sid) and (b.has_flag(sid, "depot") or b.has_flag(sid, "port"))
+
+
+def sources(s: Position, commander: str) -> list[str]:
+    """Where supplies can start a truck route: his Main Supply Base, ports and small depots he holds."""
+    return supply.supply_destinations(s, commander, True)
+
