@@ -36,12 +36,13 @@ def bare(s: State, places: dict[str, Any], reinforcements: bool = True) -> None:
         s.g["units"][uid].update(hex=hx, box=None, full=full)
 
 
-def hold_back(s: State, turn: int) -> None:
-    """Take the reinforcements scheduled for ``turn`` out of play (to keep a lesson short; it says so)."""
+def hold_back(s: State, turn: int, keep: tuple[str, ...] = ()) -> None:
+    """Take the reinforcements scheduled for ``turn`` (but ``keep``) out of play, to keep a lesson short (the
+    lesson says so)."""
     from ..games.onslaught.data import UNITS
 
     for uid, u in s.g["units"].items():
-        if u["box"] == "pending" and UNITS[uid].turn == turn:
+        if u["box"] == "pending" and UNITS[uid].turn == turn and uid not in keep:
             u.update(box="removed")
 
 
@@ -82,6 +83,101 @@ SEQUENCE = Lesson(
                     Check("the turn marker moves to turn 2", path="turn", eq=2))),
     ),
     outcome="Turn 2 begins with the Allied player's first action.",
+)
+
+# 4.1 reconstructed (tests/games/onslaught/test_sequence.py's position): the board cleared, three depleted
+# volksgrenadier divisions (2 each) in an open stretch of France at 3024, 3027 and 2722, eleven Allied infantry
+# divisions in seven stacks (five of them next to the Germans), seven German infantry divisions far off in
+# Germany. Only three of turn 1's eleven Allied reinforcements arrive here (one per landing hex; the other eight
+# are held back) so that placing them takes six steps, not twenty-two.
+_T1_ALLIED = {"us-35": "3023", "us-5": "3023", "ca-2": "3123", "us-28": "3028", "us-80": "3028", "us-26": "3127",
+              "us-95": "2622", "us-102": "2622", "us-104": "2622", "us-3": "3325", "us-36": "2725"}
+_T1_GERMAN: dict[str, Any] = {"de-709": ["3024", False], "de-243": ["3027", False], "de-716": ["2722", False],
+                              "de-276": "4401", "de-277": "5101", "de-272": "4702", "de-271": "5402",
+                              "de-708": "4903", "de-363": "4104", "de-89": "4904"}
+_T1_STACKS = ("3023", "3123", "3028", "3127", "2622", "3325", "2725")
+_T1_ATTACKS = (("3024", ("us-35", "us-5", "ca-2"), 3, "6:1", "DE"), ("3027", ("us-28", "us-80", "us-26"), 5, "6:1",
+                                                                     "DE"),
+               ("2722", ("us-95", "us-102", "us-104"), 4, "6:1", "DE"))
+
+
+def _attack(target: str, units: tuple[str, ...], die: int, odds: str, result: str, n: int) -> tuple[Step, ...]:
+    out = [Step(f"Attack {n}: the volksgrenadiers in {target}.", "onslaught 7.0", f"attack {target}",
+                highlight=(target,))]
+    out += [Step(f"Add {u}.", "onslaught 7.0", f"add {u}", highlight=(u,)) for u in units]
+    out.append(Step(f"Resolve: {odds}. The example gives no combat dice: a {die} here, {result}.",
+                    "onslaught 7.0", "resolve", dice=(die,), before=(Check(f"the odds are {odds}", preview="resolve",
+                                                                            key="odds", eq=odds),)))
+    out.append(Step("No advance.", "onslaught 7.4", "done"))
+    return tuple(out)
+
+
+def _activate(hexes: tuple[str, ...], what: str) -> tuple[Step, ...]:
+    out: list[Step] = []
+    for h in hexes:
+        out.append(Step(f"Activate the stack in {h}: one supply point ({what}).", "onslaught 5.2", f"activate {h}",
+                        highlight=(h,)))
+        out.append(Step("The example does not say where it goes: it stays put here. Done with this stack.",
+                        "onslaught 5.3", "done"))
+    return tuple(out)
+
+
+TURN_ONE = Lesson(
+    id="onl-4-1-turn-one", game=GAME, title="Example: turn 1", section="onslaught 4.1",
+    summary="Turn 1 as the example plays it: an Allied combat action for 5 points, the rolls 5-4, a movement "
+            "action spending the rest, 5-1 with nothing to spend, 3-1 to the German, his movement for 4, the "
+            "5-5 tie, the Reserve Step, reinforcements, a German replacement, incomes 8 and 12.",
+    setup=(("started", {}), ("hold_back", {"turn": 1, "keep": ["us-29", "us-9", "us-79"]}),
+           ("bare", {"places": {**_T1_ALLIED, **_T1_GERMAN}})),
+    highlight=("3024", "3027", "2722"),
+    steps=(
+        Step("The Allied player gets the first action automatically and chooses a Combat action (5.0, 5.4).",
+             "onslaught 4.1", "combat"),
+        *_attack(*_T1_ATTACKS[0], 1), *_attack(*_T1_ATTACKS[1], 2), *_attack(*_T1_ATTACKS[2], 3),
+        Step("Three stacks attacked by five Allied stacks: 5 supply points. End the action; both roll, the "
+             "example's 5 to 4: the Allies again.", "onslaught 4.1", "done", dice=(5, 4),
+             before=(Check("12 - 5 = 7 supply points left", path="supply_points/allied", eq=7),),
+             after=(Check("the Allies won the roll", call="current_player", eq="allied"),)),
+        Step("A Movement action: seven stacks, every remaining point.", "onslaught 4.1", "movement"),
+        *_activate(_T1_STACKS, "Allied"),
+        Step("End the action. The dice: 5 to 1, the Allies win, but with no supply points they can do nothing; "
+             "rolled again, 1 to 3: the German's action.", "onslaught 4.1", "done", dice=(5, 1, 1, 3),
+             before=(Check("all 7 points spent", path="supply_points/allied", eq=0),),
+             after=(Check("the German takes the next action", call="current_player", eq="german"),)),
+        Step("The German chooses a Movement action.", "onslaught 4.1", "movement"),
+        *_activate(("4401", "5101", "4702", "4104"), "German"),
+        Step("End it: 4 points spent moving up to counter-attack. The dice tie 5 to 5: the Action Step ends "
+             "at once, and the German cannot make his attack.", "onslaught 4.1", "done", dice=(5, 5),
+             before=(Check("8 - 4 = 4 German points", path="supply_points/german", eq=4),)),
+        Step("The German Reserve Step (strategic moves only): three more stacks from the rear.",
+             "onslaught 4.1", "activate 5402", highlight=("5402",)),
+        Step("Done with this stack.", "onslaught 5.0", "done"),
+        *_activate(("4903", "4904"), "German reserve"),
+        Step("He keeps his last point and ends the Reserve Step.", "onslaught 4.1", "done",
+             before=(Check("one point left", path="supply_points/german", eq=1),)),
+        Step("The Reinforcement Step: no German reinforcements on turn 1; the Allied ones go to supply sources, "
+             "the landing hexes (10.3).", "onslaught 10.3", "place us-29"),
+        Step("At 0719.", "onslaught 10.3", "at 0719", highlight=("0719",)),
+        Step("The next.", "onslaught 10.3", "place us-9"),
+        Step("At 0920.", "onslaught 10.3", "at 0920", highlight=("0920",)),
+        Step("The last.", "onslaught 10.3", "place us-79"),
+        Step("At 1020.", "onslaught 10.3", "at 1020", highlight=("1020",),
+             after=(Check("German replacement points: 2, +1 for three eliminated divisions (11.1)",
+                          path="replacement_points/german", eq=3),)),
+        Step("The German replaces a division eliminated in combat: the 709th to full strength (2 points).",
+             "onslaught 4.1", "rebuild de-709 full"),
+        Step("German replacements go anywhere in supply and three movement points from the Allies (11.4): "
+             "first the area near 4408.", "onslaught 11.4", "near 4408"),
+        Step("At 4408, in Germany.", "onslaught 11.4", "at 4408", highlight=("4408",)),
+        Step("The last point buys nothing he wants: done. The Allies lost no division, so they cannot "
+             "replace; supply comes in and the turn marker moves on.", "onslaught 4.1", "done",
+             after=(Check("the 709th is back at full strength", path="units/de-709/full", eq=True),
+                    Check("the standard German allotment: 1 + 8 = 9", path="supply_points/german", eq=9),
+                    Check("the Allies get 12: all three landing hexes, no port", path="supply_points/allied",
+                          eq=12),
+                    Check("turn 2", path="turn", eq=2))),
+    ),
+    outcome="Turn 2: the German has 1 + 8 = 9 supply points, the Allies 0 + 12 (three landing hexes, no port).",
 )
 
 # reconstructed: an open clear stretch in France (1525, the first area with no river round it); the second
@@ -287,4 +383,4 @@ PICKUP = Lesson(
     outcome="Picked up on turn 5, the division is back in the Paratroop box on turn 8.",
 )
 
-LESSONS = (SEQUENCE, BREAKTHROUGH, METZ, STRATEGIC, COMBAT, MODIFIERS, PICKUP)
+LESSONS = (SEQUENCE, TURN_ONE, BREAKTHROUGH, METZ, STRATEGIC, COMBAT, MODIFIERS, PICKUP)
