@@ -57,7 +57,7 @@ register(GAME, {"started": started, "bare": bare, "hold_back": hold_back, "germa
 
 
 SEQUENCE = Lesson(
-    id="onl-sequence", game=GAME, title="The turn sequence", section="onslaught 4.0",
+    id="onl-sequence", game=GAME, title="The sequence of play: one turn", section="onslaught 4.0",
     summary="A turn is the Action Step (actions won on die rolls), the German Reserve Step and the "
             "Reinforcement Step.",
     # the turn-1 Allied reinforcements are held back so the Reinforcement Step has nothing to place here
