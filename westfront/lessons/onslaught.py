@@ -1,6 +1,7 @@
-"""Onslaught: the turn sequence (4.0), then the rulebook's examples in its order: 4.1 turn 1, 5.6 the
-breakthrough, 6.3 over-stacking in Metz, 6.4 strategic movement, the 7.0 combat example, the 7.1 modifier
-example and the 9.1 paratroop pick-up.
+"""Onslaught: the turn sequence (4.0), then the rulebook's examples and illustrations in its order: 4.1 turn 1,
+5.6 the breakthrough, 6.2 the Le Havre ZOC illustration, 6.3 over-stacking in Metz, 6.4 strategic movement, the
+7.0 combat example, the 7.1 modifier example, 8.2 the supply track, the 8.4 supply diagram, the 9.1 paratroop
+pick-up and 11.1's replacement points.
 
 The examples name no hexes (only Metz): each position is the real map with the board cleared and the example's
 divisions placed in an open stretch of France (the same areas tests/games/onslaught finds by their terrain),
@@ -235,6 +236,31 @@ BREAKTHROUGH = Lesson(
             "Armored stands next to the SS panzers without attacking: 4 supply points spent.",
 )
 
+# Le Havre (1219) is the illustration's own hex. On our map 1318 touches it over land (an "A" hex) and 1319 across
+# the Seine estuary's sea hexside (a "B" hex); the Allied division starts at 1320 (reconstructed), two hexes
+# from 1318 only through 1319
+LE_HAVRE = Lesson(
+    id="onl-6-2-le-havre", game=GAME, title="Zones of control do not cross water", section="onslaught 6.2",
+    summary="The German division in Le Havre has a ZOC in the hexes it touches over land (A), not in those "
+            "across water (B): a division can pass through a B hex and stops only in an A hex.",
+    setup=(("started", {}), ("bare", {"places": {"de-91": "1219", "us-1": "1320"}})),
+    highlight=("1219", "1318", "1319"),
+    steps=(
+        Step("A Movement action.", "onslaught 5.3", "movement"),
+        Step("Activate the 1st Infantry at 1320.", "onslaught 5.2", "activate 1320", highlight=("1320",)),
+        Step("Move it. 1319 is next to Le Havre but across the estuary: no ZOC there (6.2).", "onslaught 6.2",
+             "move us-1", highlight=("1319",),
+             after=(Check("to 1318 the move goes through 1319 without stopping", preview="to 1318", key="path",
+                          eq=["1320", "1319", "1318"]),
+                    Check("two hexes, two movement points", preview="to 1318", key="cost", eq=2))),
+        Step("Pick the area near 1521 first (many hexes are in reach).", "onslaught 6.1", "near 1521"),
+        Step("Into 1318: next to Le Havre over land, in its ZOC. The division stops there (6.2).",
+             "onslaught 6.2", "to 1318", highlight=("1318",),
+             after=(Check("the 1st Infantry is at 1318", path="units/us-1/hex", eq="1318"),)),
+    ),
+    outcome="Through the B hex 1319 without stopping; stopped in the A hex 1318.",
+)
+
 # Metz is the example's own hex; the two infantry divisions come from 4221 next door (reconstructed), and one
 # Allied division waits on a landing hex far away
 METZ = Lesson(
@@ -365,6 +391,78 @@ MODIFIERS = Lesson(
     outcome="The modifiers add up to -1: the 6 counts as a 5, a DR the surrounded division pays by depletion.",
 )
 
+# 8.2's own numbers: the Allied marker on 12 flipped to +30 is 42 points; the German is set at 35 to show his cap
+# of 40. Turn 1's Allied reinforcements are held back (nothing to place) and the board is cleared but for one
+# division a side (reconstructed)
+LIMITS = Lesson(
+    id="onl-8-2-supply-limits", game=GAME, title="Supply points accumulate, up to a limit", section="onslaught 8.2",
+    summary="Unused supply points carry over: 42 (the 12 space, marker flipped to +30) plus 12 is 54; the "
+            "German cannot pass 40, the excess is lost.",
+    setup=(("started", {}), ("hold_back", {"turn": 1}),
+           ("bare", {"places": {"us-1": "0920", "de-91": "4005"}}),
+           ("set", {"path": "supply_points/allied", "value": 42}),
+           ("set", {"path": "supply_points/german", "value": 35})),
+    highlight=("0920",),
+    steps=(
+        Step("The Allied marker stands on 12, flipped to its +30 side: 42 points (8.2). Pass.", "onslaught 8.2",
+             "pass", dice=(2, 5),
+             before=(Check("42 Allied supply points", path="supply_points/allied", eq=42),)),
+        Step("The German passes too: the Action Step ends.", "onslaught 5.0", "pass"),
+        Step("End the Reserve Step. Then supply comes in (8.1).", "onslaught 8.1", "done",
+             after=(Check("the German gets 8, but 35 + 8 stops at his maximum of 40", path="supply_points/german",
+                          eq=40),
+                    Check("the Allies keep their 42 and add 12: 54", path="supply_points/allied", eq=54))),
+    ),
+    outcome="Allied 42 + 12 = 54; German 35 + 8 = 43, cut to 40 (3 points lost).",
+)
+
+# reconstructed: the 8.4 diagram's situations on the real map (the rule test's position,
+# tests/games/onslaught/test_supply.py): a German infantry division in a Westwall fortification (4005) surrounded
+# by six Allied divisions; the 21st Panzer (2515) with Allied divisions two hexes round it; the 12th SS Panzer
+# (1526) in the open; volksgrenadiers (3628) ringed by Allied ZOC with the 352nd Infantry in 3727 beside them
+_DIAGRAM = {"de-91": "4005", "us-1": "4004", "us-4": "4104", "br-50": "4105", "ca-3": "4006", "br-3": "3905",
+            "br-51": "3904", "de-21pz": "2515", "us-29": "2513", "us-2": "2314", "us-90": "2414", "us-9": "2614",
+            "us-30": "2714", "us-79": "2315", "br-49": "2715", "br-15": "2316", "us-83": "2716", "us-8": "2417",
+            "br-43": "2517", "br-53": "2617", "de-709": "3628", "de-352": "3727", "br-59": "3627", "us-35": "3526",
+            "us-5": "3626", "ca-2": "3427", "us-28": "3428", "us-80": "3429", "us-26": "3529", "us-95": "3729",
+            "us-102": "3829", "us-104": "3630", "de-12ss": "1526"}
+
+
+def supplied(uid: str, ok: bool, says: str) -> Check:
+    return Check(says, call="supplied", args=(uid,), eq=ok)
+
+
+DIAGRAM = Lesson(
+    id="onl-8-4-supply-diagram", game=GAME, title="The supply diagram", section="onslaught 8.4",
+    summary="Infantry in fortifications are always in supply; a panzer division hemmed in by Allied ZOC is not; "
+            "an SS panzer division with a path to the east edge is; volksgrenadiers surrounded by ZOC trace "
+            "through a German-held hex.",
+    setup=(("started", {}), ("bare", {"places": _DIAGRAM}), ("german_action", {})),
+    highlight=("4005", "2515", "1526", "3628"),
+    steps=(
+        Step("The infantry division in the fortification at 4005 is surrounded, yet in supply: German divisions "
+             "in fortifications always are (8.4).", "onslaught 8.4", highlight=("4005", "de-91"),
+             before=(supplied("de-91", True, "the fortification infantry is in supply"),)),
+        Step("The 21st Panzer at 2515 cannot reach the east edge without entering Allied ZOC: out of supply "
+             "(8.3).", "onslaught 8.3", highlight=("2515", "de-21pz"),
+             before=(supplied("de-21pz", False, "the panzer division is out of supply"),)),
+        Step("The 12th SS Panzer at 1526 has open paths east: in supply.", "onslaught 8.4",
+             highlight=("1526", "de-12ss"),
+             before=(supplied("de-12ss", True, "the SS panzer division is in supply"),)),
+        Step("The volksgrenadiers at 3628 are ringed by Allied ZOC, but the 352nd Infantry in 3727 makes that "
+             "hex usable: a line may pass a ZOC hex a friendly division holds (8.3).", "onslaught 8.3",
+             highlight=("3628", "3727", "de-709"),
+             before=(supplied("de-709", True, "the volksgrenadiers trace through the 352nd's hex"),)),
+        Step("See it: take a German Movement action.", "onslaught 5.3", "movement"),
+        Step("Activate the 352nd in 3727.", "onslaught 5.2", "activate 3727", highlight=("3727",)),
+        Step("Move it.", "onslaught 6.1", "move de-352"),
+        Step("Away to 3925.", "onslaught 6.1", "to 3925", highlight=("3925",),
+             after=(supplied("de-709", False, "without the 352nd in 3727 the volksgrenadiers are cut off"),)),
+    ),
+    outcome="In supply: the fortification infantry, the SS panzers, the volksgrenadiers (while the 352nd holds "
+            "3727); out: the 21st Panzer.",
+)
+
 # reconstructed: the 82nd Airborne at full strength in the open at 1525, no German near; turn 5 as the example
 PICKUP = Lesson(
     id="onl-9-1-pickup", game=GAME, title="Picking up a paratroop division", section="onslaught 9.1",
@@ -383,4 +481,28 @@ PICKUP = Lesson(
     outcome="Picked up on turn 5, the division is back in the Paratroop box on turn 8.",
 )
 
-LESSONS = (SEQUENCE, TURN_ONE, BREAKTHROUGH, METZ, STRATEGIC, COMBAT, MODIFIERS, PICKUP)
+# 11.1's own number: eleven eliminated German divisions. Reconstructed: eleven German infantry divisions in the
+# Eliminated box, one division a side on the map, turn 1's Allied reinforcements held back
+_ELEVEN = ("de-352", "de-77", "de-353", "de-275", "de-331", "de-84", "de-85", "de-276", "de-277", "de-272", "de-271")
+
+REPLACEMENT_POINTS = Lesson(
+    id="onl-11-1-replacement-points", game=GAME, title="Replacement points", section="onslaught 11.1",
+    summary="The German gets 2 replacement points a turn and one more for every three divisions in his "
+            "Eliminated box: with 11 there, 2 + 3 = 5.",
+    setup=(("started", {}), ("hold_back", {"turn": 1}),
+           ("bare", {"places": {"us-1": "0920", "de-91": "4005"}}),
+           *(("set", {"path": f"units/{u}/box", "value": "eliminated"}) for u in _ELEVEN)),
+    highlight=("0920",),
+    steps=(
+        Step("Eleven German divisions are in the Eliminated box. Pass to reach the Reinforcement Step.",
+             "onslaught 11.1", "pass", dice=(2, 5)),
+        Step("The German passes.", "onslaught 5.0", "pass"),
+        Step("End the Reserve Step: replacement points come next.", "onslaught 11.1", "done",
+             after=(Check("2 + 11 // 3 = 5 German replacement points", path="replacement_points/german", eq=5),
+                    Check("the German decides what to rebuild", call="current_player", eq="german"))),
+    ),
+    outcome="11 eliminated divisions give 3 extra points (fractions dropped): 5 in all.",
+)
+
+LESSONS = (SEQUENCE, TURN_ONE, BREAKTHROUGH, LE_HAVRE, METZ, STRATEGIC, COMBAT, MODIFIERS, LIMITS, DIAGRAM,
+           PICKUP, REPLACEMENT_POINTS)

@@ -12,6 +12,7 @@ from .board import MAP_PATH
 from .data import SCENARIOS, SIDES
 from .position import Position
 from .setup import initial_position
+from .supply import in_supply
 from .view import build_preview, build_view
 from .view import labels as view_labels
 
@@ -118,6 +119,10 @@ class GameState(Position):
 
     def preview(self, action: Action | str) -> dict[str, Any] | None:
         return build_preview(self, action)
+
+    def supplied(self, uid: str) -> bool:
+        """8.3: whether a division on the map can trace a supply line now (the 8.4 lesson reads it)."""
+        return in_supply(self, uid)
 
     @classmethod
     def labels(cls) -> dict[str, Any]:
