@@ -1,7 +1,7 @@
 """Onslaught: the turn sequence (4.0), then the rulebook's examples and illustrations in its order: 4.1 turn 1,
 5.6 the breakthrough, 6.2 the Le Havre ZOC illustration, 6.3 over-stacking in Metz, 6.4 strategic movement, the
 7.0 combat example, the 7.1 modifier example, 8.2 the supply track, the 8.4 supply diagram, the 9.1 paratroop
-pick-up and 11.1's replacement points.
+pick-up, 11.1's replacement points and the optional rule 14.1's breakthrough case.
 
 The examples name no hexes (only Metz): each position is the real map with the board cleared and the example's
 divisions placed in an open stretch of France (the same areas tests/games/onslaught finds by their terrain),
@@ -504,5 +504,32 @@ REPLACEMENT_POINTS = Lesson(
     outcome="11 eliminated divisions give 3 extra points (fractions dropped): 5 in all.",
 )
 
+# the optional rule 14.1's own case: a British and an American armoured division in one stack (reconstructed at
+# 1525, the open stretch of France the other lessons use), the option on
+COOPERATION = Lesson(
+    id="onl-14-1-cooperation", game=GAME, title="Allied cooperation in a breakthrough (optional)",
+    section="onslaught 14.1", options={"allied_cooperation": True},
+    summary="With the optional rule, a British armoured division stacked with an American one breaks through "
+            "separately: one is activated and finishes before the other, 2 supply points each.",
+    setup=(("started", {}), ("bare", {"places": {"us-2ad": "1525", "br-7ad": "1525"}})),
+    highlight=("1525",),
+    steps=(
+        Step("Optional rule 14.1 is on. Choose a Breakthrough action.", "onslaught 14.1", "breakthrough"),
+        Step("The stack at 1525 holds the US 2nd Armored and the British 7th Armoured: they cannot break "
+             "through together. Activate the American part first (2 points).", "onslaught 14.1",
+             "activate 1525 us", highlight=("us-2ad",),
+             before=(Check("the stack is offered in two parts", legal=True,
+                           eq=["activate 1525 cw", "activate 1525 us", "done"]),),
+             after=(Check("only the 2nd Armored is activated", path="flow/-1/armor", eq=["us-2ad"]),
+                    Check("12 - 2 = 10 supply points", path="supply_points/allied", eq=10))),
+        Step("It completes its breakthrough (here it neither moves nor attacks).", "onslaught 14.1", "done"),
+        Step("Now the British armour, the rest of the stack, for 2 more points.", "onslaught 14.1", "activate 1525",
+             highlight=("br-7ad",),
+             after=(Check("only the 7th Armoured is activated", path="flow/-1/armor", eq=["br-7ad"]),
+                    Check("10 - 2 = 8 supply points", path="supply_points/allied", eq=8))),
+    ),
+    outcome="Two activations, one per nation, 4 supply points in all.",
+)
+
 LESSONS = (SEQUENCE, TURN_ONE, BREAKTHROUGH, LE_HAVRE, METZ, STRATEGIC, COMBAT, MODIFIERS, LIMITS, DIAGRAM,
-           PICKUP, REPLACEMENT_POINTS)
+           PICKUP, REPLACEMENT_POINTS, COOPERATION)

@@ -43,6 +43,16 @@ def test_invasion_dice_are_four_against_two():
     assert invasion_dice(s, "uk-2a", ["co-716"]) == (4, 2)
 
 
+def test_the_landing_choice_previews_its_dice():
+    # 1944 6.2: choosing the landing hex shows the battle's dice (4 against 2); without the airborne unit
+    # (already used) the army rolls 3
+    s = campaign()
+    east = board().label(board().zone("lower_normandy")[1])
+    assert s.preview(f"land {east}") == {"dice": {"attacker": 4, "defender": 2}}
+    s.g["support"]["ab-uk-6"] = "used"
+    assert s.preview(f"land {east}") == {"dice": {"attacker": 3, "defender": 2}}
+
+
 def test_landing_fails_one_time_in_sixteen_and_both_about_four_in_a_thousand():
     # 1944 6.2: "just over 5 percent" that one attack fails, "less than 1 percent" that both do
     s = campaign()
