@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.state import State
+from ..games.onslaught.data import UNITS
 from .format import Check, Lesson, Step
 from .setup import register
 
@@ -40,8 +41,6 @@ def bare(s: State, places: dict[str, Any], reinforcements: bool = True) -> None:
 def hold_back(s: State, turn: int, keep: tuple[str, ...] = ()) -> None:
     """Take the reinforcements scheduled for ``turn`` (but ``keep``) out of play, to keep a lesson short (the
     lesson says so)."""
-    from ..games.onslaught.data import UNITS
-
     for uid, u in s.g["units"].items():
         if u["box"] == "pending" and UNITS[uid].turn == turn and uid not in keep:
             u.update(box="removed")
@@ -103,9 +102,10 @@ _T1_ATTACKS = (("3024", ("us-35", "us-5", "ca-2"), 3, "6:1", "DE"), ("3027", ("u
 
 
 def _attack(target: str, units: tuple[str, ...], die: int, odds: str, result: str, n: int) -> tuple[Step, ...]:
-    out = [Step(f"Attack {n}: the volksgrenadiers in {target}.", "onslaught 7.0", f"attack {target}",
+    out = [Step(f"Attack {n}: the depleted German division in {target} (strength 2).", "onslaught 7.0", f"attack {target}",
                 highlight=(target,))]
-    out += [Step(f"Add {u}.", "onslaught 7.0", f"add {u}", highlight=(u,)) for u in units]
+    out += [Step(f"Add the {UNITS[u].name} ({UNITS[u].type.full}).", "onslaught 7.0", f"add {u}", highlight=(u,))
+            for u in units]
     out.append(Step(f"Resolve: {odds}. The example gives no combat dice: a {die} here, {result}.",
                     "onslaught 7.0", "resolve", dice=(die,), before=(Check(f"the odds are {odds}", preview="resolve",
                                                                             key="odds", eq=odds),)))
