@@ -1,0 +1,41 @@
+"""The refusals the Second Front Now! lessons tell the player to try: each is the engine's own, citing the rule the
+rulebook's example illustrates (docs/lessons.md)."""
+
+from __future__ import annotations
+
+from westfront import lessons
+from westfront.lessons.runner import Run
+
+
+def at(lesson_id: str, step: int) -> Run:
+    """The lesson with its first ``step`` steps played."""
+    r = Run(lessons.get(lesson_id))
+    for _ in range(step):
+        r.advance()
+    return r
+
+
+def refused(r: Run, action: str) -> str:
+    before = r.state.hash()
+    att = r.attempt(action)
+    assert not att.ok and att.hint
+    assert r.state.hash() == before  # a refused action leaves the state unchanged
+    return att.refusal
+
+
+def test_french_may_not_stop_with_the_british():
+    # SFN 10.2: the Free French stack as US units, and US and Commonwealth never end a move together
+    assert refused(at("sfn-10-2-stacking", 1), "to 2108").startswith("SFN 10.2:")
+
+
+def test_strategic_move_may_not_enter_the_zoc_of_2009_but_1909_is_free():
+    # SFN 11.2 / 12.5: 2010 is in the ZOC of the unit in 2009, 1909 is not (all-sea hexside)
+    r = at("sfn-11-2-zoc-sea", 1)
+    assert refused(r, "to 2010").startswith("SFN 12.5:")
+    assert r.attempt("to 1909").ok
+
+
+def test_le_havre_to_1013_is_refused_across_the_all_sea_hexside():
+    # SFN 12.3: moving directly from 1012 to 1013 is prohibited
+    msg = refused(at("sfn-12-3-sea-hexside", 1), "to 1013")
+    assert msg.startswith("SFN 12.3:") and "1012|1013 is all-sea" in msg

@@ -1,0 +1,15 @@
+"""Second Front Now!: the sequence of play, then the rulebook's examples in its order: the short "for example"
+ones (a move, a refusal or a stated number each), 12.5 strategic movement and the 14.3 combat example at
+Abbeville. Positions come from the real set-up (3.0) with the pieces of each example placed as its text gives
+them; where the text gives no hex, the placement is reconstructed on the real map and the lesson says so. Dice
+are the example's where it rolls them."""
+
+from __future__ import annotations
+
+from ..format import Lesson
+from .combat import ABBEVILLE
+from .movement import ORLEANS, ROUEN, SEA_HEXSIDE, STACKING, STRATEGIC, ZOC_SEA
+from .opening import SEQUENCE
+
+# rulebook order: the sequence of play first, then by section
+LESSONS: tuple[Lesson, ...] = (SEQUENCE, STACKING, ZOC_SEA, ORLEANS, SEA_HEXSIDE, ROUEN, STRATEGIC, ABBEVILLE)

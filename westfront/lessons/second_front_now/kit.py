@@ -1,0 +1,57 @@
+"""Second Front Now! lessons' set-up operations (registered for the game) and the pieces of script they share."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.state import State
+from ..format import Check, Step
+from ..setup import register
+
+GAME = "second-front-now"
+Setup = tuple[tuple[str, dict[str, Any]], ...]
+
+
+def started(s: State, area: str = "calais") -> None:
+    """Past set-up: the Allies chose ``area`` (3.2), the German set every unit up in its printed hex (3.4)."""
+    s.apply(area)
+    while s.frame()["step"] == "deploy":  # type: ignore[index]
+        legal = [str(a) for a in s.legal_actions()]
+        s.apply("printed" if "printed" in legal else legal[0])
+
+
+def bare(s: State, places: dict[str, str]) -> None:
+    """Everyone off the map (the Italy box), then the example's units in their hexes, in regular supply."""
+    for us in s.g["units"].values():
+        us.update(hex=None, box="italy", acted=False, replaced=False, supply="box")
+    for uid, hx in places.items():
+        s.place(uid, hx)  # type: ignore[attr-defined]
+        s.g["units"][uid]["supply"] = "regular"
+
+
+def to_box(s: State, unit: str, box: str) -> None:
+    s.to_box(unit, box)  # type: ignore[attr-defined]
+
+
+register(GAME, {"started": started, "bare": bare, "to_box": to_box})
+
+
+def on_map(places: dict[str, str], turn: int, area: str = "calais") -> Setup:
+    """The real set-up, then only the example's units on the map (everyone else in the Italy box) on ``turn``."""
+    return (("started", {"area": area}), ("bare", {"places": places}), ("set", {"path": "turn", "value": turn}))
+
+
+def command(side: str) -> Setup:
+    """Open ``side``'s command phase inside a real game turn (5.2), so that ending it goes on with the turn."""
+    stage = f"{side}_command"
+    return (("enter", {"frames": [{"step": "turn", "stage": stage}, {"step": "command", "side": side}]}),)
+
+
+def cp(side: str, n: int, says: str) -> Check:
+    return Check(says, path=f"cp/{side}", eq=n)
+
+
+def fire(shooter: str, target: str, roll: int, needs: int, text: str, section: str = "SFN 14.2") -> Step:
+    return Step(text, section, f"fire {shooter} {target}", dice=(roll,), highlight=(shooter, target),
+                before=(Check(f"{shooter} hits {target} on a roll of {needs} or less", preview=f"fire {shooter} {target}",
+                              key="hit_on", eq=needs),))
