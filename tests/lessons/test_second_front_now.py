@@ -23,6 +23,21 @@ def refused(r: Run, action: str) -> str:
     return att.refusal
 
 
+def test_a_stack_that_moved_may_neither_attack_nor_move_again():
+    # SFN 6.4: no unit or stack may move twice, or move and attack, in one player turn
+    r = at("sfn-6-4-one-action", 2)
+    assert r.state.g["cp"]["german"] == 2
+    assert refused(r, "attack 2210 2109").startswith("SFN 6.4:")
+    assert refused(r, "move 2210").startswith("SFN 6.4:")
+
+
+def test_withheld_infantry_is_no_target():
+    # SFN 6.3: the infantry left out of the attack is not in the battle; SFN 13.5: the artillery is no target
+    r = at("sfn-6-3-withhold", 4)
+    assert refused(r, "fire cw-50 g-47")
+    assert refused(r, "fire cw-50 g-lxxxi").startswith("SFN 13.5")
+
+
 def test_french_may_not_stop_with_the_british():
     # SFN 10.2: the Free French stack as US units, and US and Commonwealth never end a move together
     assert refused(at("sfn-10-2-stacking", 1), "to 2108").startswith("SFN 10.2:")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.state import State
+from ...games.second_front_now.victory import update_control
 from ..format import Check, Step
 from ..setup import register
 
@@ -33,12 +34,19 @@ def to_box(s: State, unit: str, box: str) -> None:
     s.to_box(unit, box)  # type: ignore[attr-defined]
 
 
-register(GAME, {"started": started, "bare": bare, "to_box": to_box})
+def settle(s: State) -> None:
+    """Hex control as the example's units give it (11.6), before the lesson starts: otherwise the first command
+    would also hand over hexes the cleared map left behind, and the VP a lesson reads would move for nothing."""
+    update_control(s)  # type: ignore[arg-type]
+
+
+register(GAME, {"started": started, "bare": bare, "to_box": to_box, "settle": settle})
 
 
 def on_map(places: dict[str, str], turn: int, area: str = "calais") -> Setup:
     """The real set-up, then only the example's units on the map (everyone else in the Italy box) on ``turn``."""
-    return (("started", {"area": area}), ("bare", {"places": places}), ("set", {"path": "turn", "value": turn}))
+    return (("started", {"area": area}), ("bare", {"places": places}), ("set", {"path": "turn", "value": turn}),
+            ("settle", {}))
 
 
 def command(side: str) -> Setup:
