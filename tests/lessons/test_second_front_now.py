@@ -38,6 +38,20 @@ def test_withheld_infantry_is_no_target():
     assert refused(r, "fire cw-50 g-lxxxi").startswith("SFN 13.5")
 
 
+def test_hq_waits_a_turn_in_the_south_box():
+    # SFN 6.6: 10th Army HQ, in the South box on turn 5, may go to the CP box only from turn 6
+    r = at("sfn-6-6-hq", 4)
+    assert r.state.g["turn"] == 5 and r.state.g["units"]["g-10a"]["box"] == "south"
+    assert refused(r, "hq g-10a").startswith("SFN 6.6:")
+
+
+def test_17th_ss_may_not_enter_on_its_arrival_turn():
+    # SFN 7.1: no unit enters the map on the game turn it reached the North box
+    r = at("sfn-7-1-17ss", 5)
+    assert r.state.g["turn"] == 60
+    assert refused(r, "enter g-17ss").startswith("SFN 7.1:")
+
+
 def test_french_may_not_stop_with_the_british():
     # SFN 10.2: the Free French stack as US units, and US and Commonwealth never end a move together
     assert refused(at("sfn-10-2-stacking", 1), "to 2108").startswith("SFN 10.2:")

@@ -10,10 +10,12 @@ from ..format import Lesson
 from .combat import ABBEVILLE
 from .movement import ORLEANS, ROUEN, SEA_HEXSIDE, STACKING, STRATEGIC, ZOC_SEA
 from .opening import BEACH_AWARD, CP_LOST, ONE_ACTION, SEQUENCE, WITHHOLD
+from .reinforcements import FRENCH_RP, HQ, RIGA, SS17
 
 # rulebook order: the sequence of play first, then by section
 LESSONS: tuple[Lesson, ...] = (
     SEQUENCE, BEACH_AWARD, CP_LOST, WITHHOLD, ONE_ACTION,  # 5.0, 4.3, 6.1, 6.3, 6.4
+    HQ, SS17, RIGA, FRENCH_RP,  # 6.6, 7.1, 7.6, 8.3
     STACKING, ZOC_SEA, ORLEANS, SEA_HEXSIDE, ROUEN, STRATEGIC,  # 10.2, 11.2, 11.6, 12.3, 12.4, 12.5
     ABBEVILLE,  # 14.3
 )

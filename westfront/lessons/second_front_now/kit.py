@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.state import State
+from ...games.second_front_now.sequence import GermanAdmin
 from ...games.second_front_now.victory import update_control
 from ..format import Check, Step
 from ..setup import register
@@ -40,7 +41,16 @@ def settle(s: State) -> None:
     update_control(s)  # type: ignore[arg-type]
 
 
-register(GAME, {"started": started, "bare": bare, "to_box": to_box, "settle": settle})
+def riga_declared(s: State, turn: int) -> None:
+    """7.6: the German declared the Riga-Odessa Line on ``turn`` (the engine's own declaration: the Russia box
+    goes into the cup); the lesson then opens some turns later."""
+    now = s.g["turn"]
+    s.g["turn"] = turn
+    GermanAdmin().riga_odessa_done(s, {}, "declare")  # type: ignore[arg-type]
+    s.g["turn"] = now
+
+
+register(GAME, {"started": started, "bare": bare, "to_box": to_box, "settle": settle, "riga_declared": riga_declared})
 
 
 def on_map(places: dict[str, str], turn: int, area: str = "calais") -> Setup:
@@ -53,6 +63,16 @@ def command(side: str) -> Setup:
     """Open ``side``'s command phase inside a real game turn (5.2), so that ending it goes on with the turn."""
     stage = f"{side}_command"
     return (("enter", {"frames": [{"step": "turn", "stage": stage}, {"step": "command", "side": side}]}),)
+
+
+def full(turn: int, area: str = "calais") -> Setup:
+    """The whole real set-up (every unit where 3.2-3.6 put it) on ``turn``."""
+    return (("started", {"area": area}), ("set", {"path": "turn", "value": turn}))
+
+
+def turn_start() -> Setup:
+    """Begin the game turn from its first step (5.2), the German administrative phase."""
+    return (("enter", {"frames": [{"step": "turn", "stage": "start"}]}),)
 
 
 def cp(side: str, n: int, says: str) -> Check:

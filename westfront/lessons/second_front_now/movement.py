@@ -1,4 +1,4 @@
-"""Second Front Now!: the examples of sections 7-12 (reinforcements, stacking, zones of control, movement)."""
+"""Second Front Now!: the examples of sections 10-12 (stacking, zones of control, movement)."""
 
 from __future__ import annotations
 

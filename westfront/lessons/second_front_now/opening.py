@@ -1,4 +1,4 @@
-"""Second Front Now!: the sequence of play (5.0), then the examples of sections 2-6 in the rulebook's order."""
+"""Second Front Now!: the sequence of play (5.0), then the examples of sections 4-6.4 in the rulebook's order."""
 
 from __future__ import annotations
 
