@@ -4,6 +4,7 @@ rulebook's example illustrates (docs/lessons.md)."""
 from __future__ import annotations
 
 from westfront import lessons
+from westfront.games.second_front_now.plans import drop_days
 from westfront.lessons.runner import Run
 
 
@@ -68,3 +69,21 @@ def test_le_havre_to_1013_is_refused_across_the_all_sea_hexside():
     # SFN 12.3: moving directly from 1012 to 1013 is prohibited
     msg = refused(at("sfn-12-3-sea-hexside", 1), "to 1013")
     assert msg.startswith("SFN 12.3:") and "1012|1013 is all-sea" in msg
+
+
+def test_withdrawn_101st_may_drop_from_d_plus_56():
+    # SFN 15.5: withdrawn on D+26, the 101st rests in England until at least D+56 (plans are 2-7 turns ahead, 15.6)
+    r = at("sfn-15-5-withdrawal", 3)
+    s = r.state
+    assert s.g["units"]["us-101abn"]["withdrawn"] == 26
+    days = {}
+    for t in (26, 48, 49, 50):
+        s.g["turn"] = t
+        days[t] = drop_days(s, "us-101abn")
+    assert days == {26: [], 48: [], 49: [56], 50: [56, 57]}
+
+
+def test_blue_point_chaos_day_refuses_moves():
+    # SFN 15.7: on chaos day the Allies may not move, land or attack
+    r = at("sfn-15-7-blue-point", 3)
+    assert refused(r, "move 2006").startswith("SFN 15.7:")

@@ -6,7 +6,41 @@ from __future__ import annotations
 from typing import Any
 
 from ..format import Check, Lesson, Step
-from .kit import GAME, fire
+from .kit import GAME, command, fire, on_map
+
+RIVER_CITY = Lesson(
+    id="sfn-14-1-river-city", game=GAME, title="Modifiers add up: across a river into a city", section="SFN 14.1",
+    summary="Attacking Paris (2119) across the river from 2120, the British 50th has two -1 modifiers and needs a 2; "
+            "the Guards Armoured, -2 twice, are at 0 and cannot hit anything.",
+    # reconstructed: the text names no place; Paris is the only city with a (minor) river hexside on the map. The
+    # 50th (3-4-3) and the Guards Armoured (4-4-4) attack the German 47th Infantry; the dice are chosen
+    setup=on_map({"cw-50": "2120", "cw-gds": "2120", "g-47": "2119"}, turn=3) + command("allied"),
+    highlight=("2120", "2119"),
+    steps=(
+        Step("Attack Paris from 2120 with the 50th and the Guards (two command points).", "SFN 6.3",
+             "attack 2120 2119", highlight=("2120", "2119")),
+        Step("Both sides deploy.", "SFN 13.1", "resolve"),
+        fire("g-47", "cw-50", 9, 4, "Defensive fire is never modified for terrain (14.2): the 47th needs its full 4 "
+             "against the 50th, and rolls a 9."),
+        fire("g-47", "cw-gds", 8, 3, "Its second shot, at the Guards (anti-armour 3), misses with an 8."),
+        Step("The 50th fires: anti-infantry 4, -1 for the city, -1 for the river: a 2 or less. It rolls a 1: the 47th "
+             "is reduced.", "SFN 14.1", "fire cw-50 g-47", dice=(1,), highlight=("cw-50", "g-47"),
+             before=(Check("the 50th needs a 2", preview="fire cw-50 g-47", key="hit_on", eq=2),
+                     Check("two modifiers, -1 each", preview="fire cw-50 g-47", key="modifiers",
+                           eq=[{"amount": -1, "reason": "attacking into a city", "rule": "SFN 14.2"},
+                               {"amount": -1, "reason": "attacking across a river", "rule": "SFN 14.2"}])),
+             after=(Check("the 47th is down to one step", path="units/g-47/steps", eq=1),)),
+        Step("Its second shot misses with a 5.", "SFN 14.1", "fire cw-50 g-47", dice=(5,)),
+        Step("The Guards: 4, -2 for the city and -2 for the river (armour pays double, 14.2): 0. Even a 1 misses.",
+             "SFN 14.1", "fire cw-gds g-47", dice=(1,), highlight=("cw-gds",),
+             before=(Check("the Guards are at 0", preview="fire cw-gds g-47", key="hit_on", eq=0),),
+             after=(Check("still one step", path="units/g-47/steps", eq=1),)),
+        Step("And the second shot, another 1, misses too.", "SFN 14.1", "fire cw-gds g-47", dice=(1,)),
+        Step("The German stands in Paris rather than retreat (13.6).", "SFN 13.6", "stand",
+             after=(Check("the reduced 47th holds Paris", path="units/g-47/hex", eq="2119"),)),
+    ),
+    outcome="Across the river into the city: the 50th needed a 2 and hit; the Guards, at 0, could not hit anything.",
+)
 
 _ABBEVILLE: dict[str, Any] = {"cw-gds": "2109", "cw-2cdn": "2109", "cw-51": "2109", "cw-i": "2109",
                               "g-9ss": "2210", "g-276": "2210", "cw-43": "2110", "cw-49": "2209",

@@ -50,7 +50,17 @@ def riga_declared(s: State, turn: int) -> None:
     s.g["turn"] = now
 
 
-register(GAME, {"started": started, "bare": bare, "to_box": to_box, "settle": settle, "riga_declared": riga_declared})
+def deploy_printed(s: State, until: str) -> None:
+    """3.4: the German sets up each unit in its printed hex until ``until``'s turn to be placed comes."""
+    while s.frame()["step"] == "deploy":  # type: ignore[index]
+        legal = [str(a) for a in s.legal_actions()]
+        if any(a.split()[1:2] == [until] for a in legal):
+            return
+        s.apply("printed")
+
+
+register(GAME, {"started": started, "bare": bare, "to_box": to_box, "settle": settle, "riga_declared": riga_declared,
+                "deploy_printed": deploy_printed})
 
 
 def on_map(places: dict[str, str], turn: int, area: str = "calais") -> Setup:

@@ -1,4 +1,4 @@
-"""Second Front Now!: the sequence of play (5.0), then the examples of sections 4-6.4 in the rulebook's order."""
+"""Second Front Now!: the sequence of play (5.0), then the examples of sections 3-6.4 in the rulebook's order."""
 
 from __future__ import annotations
 
@@ -26,6 +26,31 @@ SEQUENCE = Lesson(
     outcome="Turn 2 begins, again with the German player turn.",
 )
 
+
+SETUP = Lesson(
+    id="sfn-3-4-setup", game=GAME, title="German set-up: LXXXI Corps at Rouen", section="SFN 3.4",
+    summary="A German unit with a printed hex sets up in it or next to it: LXXXI Corps in 1414 or 1313, 1314, "
+            "1413, 1415, 1513 or 1514. With the Allies at Dieppe, the unit printed for Dieppe (1510) goes to 1511.",
+    # the Allies chose Dieppe (3.2; the 3.5 die for the 1st Canadian is the game's); the German units before LXXXI
+    # Corps went to their printed hexes, the 348th from Dieppe to 1511
+    setup=(("play", {"actions": ["dieppe"]}), ("deploy_printed", {"until": "g-lxxxi"})),
+    highlight=("1414",),
+    steps=(
+        Step("The German is setting up. Dieppe (1510) is now Juno Beach, where no German may start: its 348th "
+             "Infantry set up in 1511 (3.4). LXXXI Corps' printed hex is Rouen, 1414: place it next door, in 1313.",
+             "SFN 3.4", "place g-lxxxi 1313", highlight=("g-lxxxi", "1313", "1414"),
+             before=(Check("the 348th stands in 1511", path="units/g-348/hex", eq="1511"),
+                     Check("1414 or one of its six neighbours", legal=True,
+                           eq=["place g-lxxxi 1313", "place g-lxxxi 1314", "place g-lxxxi 1413",
+                               "place g-lxxxi 1414", "place g-lxxxi 1415", "place g-lxxxi 1513", "place g-lxxxi 1514",
+                               "printed"])),
+             after=(Check("LXXXI Corps stands in 1313", path="units/g-lxxxi/hex", eq="1313"),)),
+        Step("LXXXII Corps to its printed hex.", "SFN 3.4", "printed"),
+        Step("LXXXIX Corps to its printed hex: the set-up is done.", "SFN 3.4", "printed",
+             after=(Check("the German may now launch Blue Point (15.7)", legal=True, eq=["decline", "launch"]),)),
+    ),
+    outcome="LXXXI Corps set up beside its printed hex; no German unit stands on the Dieppe beaches.",
+)
 
 BEACH_AWARD = Lesson(
     id="sfn-4-3-beach-award", game=GAME, title="A beachhead hex scores once", section="SFN 4.3",
