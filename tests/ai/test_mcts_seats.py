@@ -13,9 +13,9 @@ from westfront.ai.mcts import MCTSAgent, Node
 
 
 def _choices() -> str:
-    """Six decisions of a 24-iteration search in three two-sided games: actions and root visits."""
+    """Six decisions of a 24-iteration search in two two-sided games: actions and root visits."""
     out = {}
-    for game, opts in (("race-to-the-rhine", {"players": 2}), ("skirmish", {}), ("onslaught", {})):
+    for game, opts in (("skirmish", {}), ("onslaught", {})):
         s = api.load(game, None, opts, 3)
         picks = []
         agent = MCTSAgent(seed=7, iterations=24)
@@ -30,9 +30,22 @@ def _choices() -> str:
 
 
 def test_two_seats_search_exactly_as_before():
-    # rttr 10.2 / ai: recorded with the negating backup before the per-seat one was written (same seeds, same
-    # iterations): two-sided games choose the same actions with the same visit counts
-    assert _choices() == "e91940367540279c"
+    # rttr 10.2 / ai: recorded on d717d44's parent, before the per-seat backup was written (same seeds, same
+    # iterations): two-sided games choose the same actions with the same visit counts. Games whose heuristics
+    # keep changing (Race to the Rhine's plan) are checked by the path they take instead (below), so a better
+    # prior does not read as a changed search.
+    assert _choices() == "8cb5f83318840ea5"
+
+
+def test_two_commanders_negate_like_any_two_sided_game():
+    # rttr 10.2: a 2-player Race to the Rhine is two-sided, so its search negates the value (no per-seat backup)
+    s = api.load("race-to-the-rhine", None, {"players": 2}, 3)
+    agent = MCTSAgent(seed=7, iterations=8)
+    agent.choose(s, s.current_player())
+    assert agent._many is False
+    s3 = api.load("race-to-the-rhine", None, {"players": 3}, 3)
+    agent.choose(s3, s3.current_player())
+    assert agent._many is True
 
 
 def test_three_seats_back_up_each_movers_own_value(monkeypatch):
