@@ -4,7 +4,8 @@
     PYTHONPATH=. nice python bench/race_endings.py 3 base 200    # the base game, 3 commanders
 
 Prints one JSON line: endings (crossing / medals), wins per commander (``shared/none``: a Medal tie, or a
-solitaire game without a crossing), crossings per commander, mean rounds and Logistics Steps, seconds.
+solitaire game without a crossing), crossings per commander, mean rounds (of all games, and of the games won by a
+crossing), mean Logistics Steps, seconds.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def main(argv: list[str]) -> None:
     kinds: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     cross_by: Counter[str] = Counter()
-    rounds, steps = [], []
+    rounds, steps, cross_rounds = [], [], []
     for k in range(games):
         kind, w, r, ls = one(n, pd, seed0 + k)
         kinds[kind] += 1
@@ -48,8 +49,10 @@ def main(argv: list[str]) -> None:
         steps.append(ls)
         if kind == "crossing":
             cross_by[w or "?"] += 1
+            cross_rounds.append(r)
     print(json.dumps({"players": n, "patch_devers": pd, "games": games, "ends": kinds, "wins": wins,
                       "crossings_by": cross_by, "mean_rounds": sum(rounds) / games,
+                      "mean_rounds_crossing": round(sum(cross_rounds) / max(1, len(cross_rounds)), 2),
                       "mean_logistics_steps": sum(steps) / games, "seconds": round(time.time() - t, 1)}))
 
 
