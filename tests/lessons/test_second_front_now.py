@@ -87,3 +87,19 @@ def test_blue_point_chaos_day_refuses_moves():
     # SFN 15.7: on chaos day the Allies may not move, land or attack
     r = at("sfn-15-7-blue-point", 3)
     assert refused(r, "move 2006").startswith("SFN 15.7:")
+
+
+def test_every_example_move_has_a_button_on_the_lesson_page():
+    # issue 36: the lesson page shows 60 choices and every other kind (westfront/web/js/lesson.js shownActions); a
+    # whole SFN turn has 68+ moves, so 'end', 'hq g-10a' or 'enter g-17ss' must survive the cut
+    for lesson in lessons.lessons_for("second-front-now"):
+        r = Run(lesson)
+        while not r.done:
+            st = r.step
+            assert st is not None
+            if st.action is not None:
+                acts = [str(a) for a in r.state.legal_actions()]
+                head = acts[:60]
+                kinds = {a.split()[0] for a in head}
+                assert st.action in head or st.action.split()[0] not in kinds, (lesson.id, r.at + 1, st.action)
+            r.advance()

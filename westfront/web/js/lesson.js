@@ -103,7 +103,7 @@ export async function lessonScreen(root, lessonId) {
     if (fr.previous && fr.results.length) said.append(el("ul", { class: "lesson-results" }, fr.results.map(checkLine)));
     clear(choices);
     if (!fr.done && st.needs_move) {
-      for (const a of fr.actions.slice(0, 60)) choices.append(el("button", { class: "btn small choice", "data-action": a, onclick: () => send(a) }, words(a)));
+      for (const a of shownActions(fr.actions)) choices.append(el("button", { class: "btn small choice", "data-action": a, onclick: () => send(a) }, words(a)));
     } else if (!fr.done) {
       choices.append(el("button", { class: "btn primary", "data-testid": "lesson-next", onclick: () => send(null) }, "Next"));
     } else {
@@ -118,4 +118,12 @@ export async function lessonScreen(root, lessonId) {
     logList.scrollTop = logList.scrollHeight;
   }
   render(f);
+}
+
+// A long list of one kind of choice (SFN: a move and a strategic move for each of 34 stacks) is cut at 60 buttons;
+// every other kind keeps its buttons ('end', 'hq g-10a', 'enter g-17ss'), or a lesson step could not be played.
+function shownActions(actions, cap = 60) {
+  const head = actions.slice(0, cap);
+  const kinds = new Set(head.map((a) => parseAction(a).verb));
+  return head.concat(actions.slice(cap).filter((a) => !kinds.has(parseAction(a).verb)));
 }
