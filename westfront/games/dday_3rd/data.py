@@ -28,6 +28,10 @@ AIRBORNE = "ABI"
 HQ = "HQ"
 
 
+# §2.2 Table 2's sizes, as the view names them for the board's NATO size marks (theatre XXXXXX .. regiment III)
+ECHELON_SIZE = {"T": "theatre", "AG": "army group", "A": "army", "D": "division", "BD": "brigade", "REGT": "regiment"}
+
+
 @dataclass(frozen=True)
 class UnitDef:
     """One counter (§2.2): identity, factors and where/when it enters."""
@@ -57,6 +61,11 @@ class UnitDef:
         if self.type == "ABI" and self.echelon != "D":
             return f"{self.nation} {self.number} AB{self.echelon}"
         return f"{self.nation} {self.number} {self.type}{self.echelon}"
+
+    @property
+    def size(self) -> str:
+        """The NATO size mark of the counter's echelon (§2.2 Table 2: T, AG, A, D, BD, REGT)."""
+        return ECHELON_SIZE[self.echelon]
 
     @property
     def is_hq(self) -> bool:

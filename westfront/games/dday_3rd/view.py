@@ -33,7 +33,7 @@ def unit_view(s: Position, uid: str) -> dict[str, Any]:
         flags.append("interdicted")
     return {
         "id": uid, "side": d.side, "hex": u["hex"], "box": u["box"], "label": f"{d.nation} {d.number}",
-        "kind": d.type.lower(), "nation": d.nation, "factors": f"{s.af(uid)}-{d.df}-{s.mf(uid)}",
+        "kind": d.type.lower(), "size": d.size, "nation": d.nation, "factors": f"{s.af(uid)}-{d.df}-{s.mf(uid)}",
         "steps": 1, "max_steps": 1, "flags": flags,
     }
 

@@ -41,6 +41,11 @@ class UnitClass:
     def static(self) -> bool:
         return self.mp == 0
 
+    @property
+    def size(self) -> str:
+        """The NATO size mark: an army class is an army, every other class a corps (rulebook 3.0; data/tables.toml)."""
+        return "army" if self.army else "corps"
+
 
 @dataclass(frozen=True)
 class UnitDef:

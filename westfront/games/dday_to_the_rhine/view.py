@@ -34,11 +34,11 @@ GROUP_COLORS = {"21": "#b22222", "12": "#2e6b2e", "6": "#1f3a93", "B": "#d4b106"
 
 
 @cache
-def _printed(uid: str) -> tuple[str, str, str, str, int, str, str | None, str]:
-    """What the counter says whatever happens to the unit (side, label, name, kind, full strength,
+def _printed(uid: str) -> tuple[str, str, str, str, str, int, str, str | None, str]:
+    """What the counter says whatever happens to the unit (side, label, name, kind, size, full strength,
     nation, army group, colour): the view asks for every unit on every move, the data never changes."""
     d = U.udef(uid)
-    return (d.side, d.short, d.name, d.cls.kind, U.max_strength(uid), NATION_NAMES.get(d.nation, d.nation),
+    return (d.side, d.short, d.name, d.cls.kind, d.cls.size, U.max_strength(uid), NATION_NAMES.get(d.nation, d.nation),
             d.group if d.group != "-" else None, GROUP_COLORS.get(d.group, "#999999"))
 
 
@@ -49,7 +49,7 @@ def _factors(uid: str, strength: int) -> str:
 
 def unit_view(s: Position, uid: str, viewer: str | None) -> dict[str, Any]:
     u = s.unit(uid)
-    side, label, name, kind, max_steps, nation, group, color = _printed(uid)
+    side, label, name, kind, size, max_steps, nation, group, color = _printed(uid)
     strength = u["strength"]
     flags = [f for f, on in (("moved", u["moved"]), ("attacked", bool(u["attacked"])), ("strategic", u["strat"]),
                              ("surprise", u["rco"]), ("over-stacked", u["over"])) if on]
@@ -60,7 +60,7 @@ def unit_view(s: Position, uid: str, viewer: str | None) -> dict[str, Any]:
     if u.get("hid"):
         flags.append("hidden")
     out = {"id": uid, "side": side, "hex": u["hex"], "box": None if u["hex"] else u["box"], "label": label,
-           "name": name, "kind": kind, "factors": _factors(uid, max(strength, 1)), "steps": strength,
+           "name": name, "kind": kind, "size": size, "factors": _factors(uid, max(strength, 1)), "steps": strength,
            "max_steps": max_steps, "nation": nation, "army_group": group, "flags": flags, "color": color}
     if u["box"] == U.SCHEDULED and u.get("due"):
         out["due"] = u["due"]

@@ -24,6 +24,8 @@ RAW: dict[str, Any] = tomllib.loads((DATA / "tables.toml").read_text(encoding="u
 SCENARIOS: dict[str, Any] = tomllib.loads((DATA / "scenarios.toml").read_text(encoding="utf-8"))
 
 SIDES = ("allied", "german")
+# Every counter is a division (onslaught 1.0, 2.3; the reasoning is in data/units.csv): the NATO size mark.
+UNIT_SIZE = "division"
 STACK_LIMIT = 3  # onslaught 6.3
 
 

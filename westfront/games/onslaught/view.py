@@ -12,7 +12,7 @@ from typing import Any
 from ...core.actions import Action
 from .activation import activation_cost, own_stacks, stack_use
 from .combat import adjacent_attackers, assess
-from .data import SIDES, SUPPLY, UNITS, turn_label
+from .data import SIDES, SUPPLY, UNIT_SIZE, UNITS, turn_label
 from .movement import moves
 from .position import Position
 from .supply import allied_sources, supply_area
@@ -49,7 +49,7 @@ def unit_view(s: Position, uid: str, sup: dict[str, int]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": uid, "side": u.side, "nation": u.nation, "hex": d["hex"],
         "box": None if d["hex"] else BOX_OF.get(d["box"] or "", d["box"]),
-        "label": u.name, "kind": u.kind, "factors": u.factors(full), "steps": 2 if full else 1, "max_steps": 2,
+        "label": u.name, "kind": u.kind, "size": UNIT_SIZE, "factors": u.factors(full), "steps": 2 if full else 1, "max_steps": 2,
         "flags": flags, "color": COLORS.get(u.nation, "#888888"),
     }
     if d["box"] == "pending":

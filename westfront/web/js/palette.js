@@ -47,10 +47,14 @@ function serviceFromLabel(label) {
   return "";
 }
 
+/** NATO size marks, largest first (the legend lists the ones a game's counters use). */
+export const SIZE_MARKS = { theatre: "XXXXXX", "army group": "XXXXX", army: "XXXX", corps: "XXX", division: "XX", brigade: "X",
+  regiment: "III", battalion: "II" };
+
 /** The NATO size marker above the symbol: XXXX army, XXX corps, XX division, X brigade. */
 export function sizeMark(u) {
   const size = String(u.size || "").toLowerCase();
-  const bySize = { "army group": "XXXXX", army: "XXXX", corps: "XXX", division: "XX", brigade: "X", regiment: "III", battalion: "II" };
+  const bySize = SIZE_MARKS;
   if (bySize[size]) return bySize[size];
   const kind = String(u.kind || "").toLowerCase();
   if (kind === "army") return "XXXX";
