@@ -12,6 +12,7 @@ import { clear, diceChips, el, parseAction, sideColor, titleCase, toast } from "
 import { renderPreview, previewSummary } from "./preview.js";
 import { renderBattle } from "./battle.js";
 import { PALETTE_LEGEND } from "./palette.js";
+import { counterAnatomy, markerLegend } from "./legend.js";
 import { Labels, labelsOf } from "./labels.js";
 import { ViewStore } from "./patch.js";
 
@@ -96,7 +97,10 @@ class PlayScreen {
       onLongPress: (h) => { this.inspect(h); this.showTab("inspector"); },
       onRedraw: () => this.renderHighlights(),
     }, { storageKey: `westfront.view.${this.id}`, labels: this.labels });
-    this.legendCard.append(this.map.legend(), this.counterLegend(), this.kindLegend((first.view || {}).units));
+    const v0 = first.view || {};
+    this.legendCard.append(markerLegend(first.game, v0.markers, (sd) => this.map.colorOf(sd), (m) => this.map.markerName(m)),
+      counterAnatomy(first.game, v0.units, this.layer, (sd) => this.sideName(sd)),
+      this.kindLegend(v0.units), this.counterLegend(), this.map.legend());
     this.accept(first);
     this.map.openOn(this.focusHexes(), this.renderPlaces());
     this.renderHighlights();  // now that the map has a view, bring the decision into it
@@ -123,8 +127,7 @@ class PlayScreen {
   /** The nations' counter colours and the side bands, for the legend. */
   counterLegend() {
     return el("div", { class: "legend" }, el("div", { class: "muted small" }, "Counters (band on top: black Axis, light Allied)"),
-      PALETTE_LEGEND.map(([name, color]) => el("div", { class: "lg-row" }, el("i", { class: "lg-swatch", style: `background:${color}` }), name)),
-      el("div", { class: "lg-row" }, el("b", { class: "lg-icon" }, "XXXX"), "army, XXX corps, XX division"));
+      PALETTE_LEGEND.map(([name, color]) => el("div", { class: "lg-row" }, el("i", { class: "lg-swatch", style: `background:${color}` }), name)));
   }
 
   /** The unit-type symbols this game's counters use, each with its words (D-Day 3rd's st/i/a/abi codes among them). */
@@ -662,11 +665,18 @@ class PlayScreen {
     const rows = Object.entries(budgets).filter(([, b]) => b && Object.keys(b).length);
     if (rows.length) {
       const names = [...new Set(rows.flatMap(([, b]) => Object.keys(b)))];
-      this.status.append(el("table", { class: "budgets", "data-testid": "budgets" },
-        // ids read as words: SFN's german/us/commonwealth columns as German/US/Commonwealth
-        el("tr", {}, el("th", {}, ""), names.map((n) => el("th", {}, this.labels.lookup(n) || (n.length <= 3 ? n.toUpperCase() : titleCase(n.replace(/_/g, " ")))))),
-        rows.map(([sd, b]) => el("tr", {}, el("td", {}, el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), this.sideName(sd)),
-          names.map((n) => el("td", {}, b[n] ?? "–"))))));
+      // ids read as words: SFN's german/us/commonwealth columns as German/US/Commonwealth
+      const word = (n) => this.labels.lookup(n) || (n.length <= 3 ? n.toUpperCase() : titleCase(n.replace(/_/g, " ")));
+      const who = (sd) => [el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), this.sideName(sd)];
+      // more figures than sides (Onslaught's supply, income, replacement and max supply): one row per figure and a
+      // column per side, so the table stays as narrow as the sidebar instead of cutting its last column off
+      const byFigure = names.length > rows.length;
+      this.status.append(el("table", { class: "budgets" + (byFigure ? " by-figure" : ""), "data-testid": "budgets" },
+        byFigure
+          ? [el("tr", {}, el("th", {}, ""), rows.map(([sd]) => el("th", {}, who(sd)))),
+            ...names.map((n) => el("tr", {}, el("th", { class: "rowhead" }, word(n)), rows.map(([, b]) => el("td", {}, b[n] ?? "–"))))]
+          : [el("tr", {}, el("th", {}, ""), names.map((n) => el("th", {}, word(n)))),
+            ...rows.map(([sd, b]) => el("tr", {}, el("td", {}, who(sd)), names.map((n) => el("td", {}, b[n] ?? "–"))))]));
     }
     for (const line of v.status || []) this.status.append(el("div", { class: "statusline" }, say(line)));
     const eng = p.engagement;
