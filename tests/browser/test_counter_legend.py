@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 
@@ -118,16 +119,37 @@ def test_the_legend_explains_every_marker_and_the_counter(page, server, game):
     expect(counter.locator("svg .counter")).to_have_count(1)
 
 
-@pytest.mark.parametrize("width", [390, 1440])
-def test_onslaughts_supply_table_shows_every_column(page, server, width):
-    # onslaught 8.1: supply, income, replacement and the track's maximum, for both sides — none cut off
+def sfn_with_replacements(server) -> str:
+    """A Second Front Now! game in which both Allied nationalities have replacement points (SFN 8.0): the
+    widest budget table (CP, VP, US, Commonwealth), imported with the Allies to move."""
+    info = api.registry.info("second-front-now")
+    s = api.load("second-front-now", info.scenarios[0].id, {}, 3)
+    rnd = random.Random(1)
+    while not ("commonwealth" in (s.view("allied")["budgets"].get("replacements") or {})
+               and s.current_player() == "allied"):
+        s.apply(rnd.choice(s.legal_actions()))
+    r = httpx.post(server.url + "/api/games/import", timeout=60,
+                   json={"save": s.to_json(), "seats": {"allied": "human", "german": "ai:random"}})
+    assert r.status_code == 200, r.text
+    return r.json()["seats"]["allied"]["url"]
+
+
+@pytest.mark.parametrize(("game", "width"), [("onslaught", 390), ("onslaught", 1440), ("second-front-now", 360),
+                                             ("second-front-now", 1440), ("race-to-the-rhine", 390)])
+def test_the_budget_table_shows_every_column(page, server, game, width):
+    # onslaught 8.1: supply, income, replacement and the track's maximum, for both sides; SFN 6.1/8.0: command
+    # points, VP and each nationality's replacements — none cut off at the sidebar's edge
     page.set_viewport_size({"width": width, "height": 844 if width < 500 else 900})
-    start_from_lobby(page, server, "onslaught")
+    if game == "second-front-now":
+        page.goto(sfn_with_replacements(server))
+        page.wait_for_selector("svg.map .base [data-hex]")
+    else:
+        start_from_lobby(page, server, game)
     if width < 500:
         page.click("[data-testid=tabs] [data-tab=status]")
     table = page.locator("[data-testid=budgets]")
     expect(table).to_be_visible()
-    expect(table).to_contain_text("Max Supply")
+    expect(table).to_contain_text({"onslaught": "Max Supply", "second-front-now": "Commonwealth"}.get(game, "Medals"))
     m = table.evaluate("""(t) => {
       const box = t.getBoundingClientRect();
       const out = [...t.querySelectorAll('th, td')].filter((c) => c.getBoundingClientRect().right > box.right + 1)

@@ -668,9 +668,15 @@ class PlayScreen {
       // ids read as words: SFN's german/us/commonwealth columns as German/US/Commonwealth
       const word = (n) => this.labels.lookup(n) || (n.length <= 3 ? n.toUpperCase() : titleCase(n.replace(/_/g, " ")));
       const who = (sd) => [el("i", { class: "swatch", style: `background:${this.colorOf(sd)}` }), this.sideName(sd)];
-      // more figures than sides (Onslaught's supply, income, replacement and max supply): one row per figure and a
-      // column per side, so the table stays as narrow as the sidebar instead of cutting its last column off
-      const byFigure = names.length > rows.length;
+      // a row per side, or — when that is the wider table (Onslaught's supply, income, replacement and max supply
+      // for two sides) — a row per figure, so the table fits the sidebar instead of cutting its last column off;
+      // widths are estimated in characters because the Status drawer may be closed (nothing to measure)
+      const len = (x) => String(x ?? "–").length;
+      const sideW = Math.max(...rows.map(([sd]) => len(this.sideName(sd))));
+      const figW = Math.max(...names.map((n) => len(word(n))));
+      const perSide = sideW + names.reduce((t, n) => t + Math.max(len(word(n)), ...rows.map(([, b]) => len(b[n]))), 0);
+      const perFigure = figW + rows.reduce((t, [sd, b]) => t + Math.max(len(this.sideName(sd)), ...names.map((n) => len(b[n]))), 0);
+      const byFigure = perFigure < perSide;
       this.status.append(el("table", { class: "budgets" + (byFigure ? " by-figure" : ""), "data-testid": "budgets" },
         byFigure
           ? [el("tr", {}, el("th", {}, ""), rows.map(([sd]) => el("th", {}, who(sd)))),
