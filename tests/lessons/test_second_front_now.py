@@ -24,6 +24,18 @@ def refused(r: Run, action: str) -> str:
     return att.refusal
 
 
+def test_the_blooded_4th_armored_cannot_land():
+    # SFN 2.13 / 7.3: the untried one-step counter enters from England; the blooded one waits in its own box
+    assert refused(at("sfn-2-13-untried", 0), "enter us-4arm").startswith("SFN 7.3:")
+
+
+def test_no_command_while_a_battle_is_open():
+    # SFN 6.5: one command is completely executed before the next is begun
+    r = at("sfn-6-5-sequencing", 2)
+    assert refused(r, "move 2211")
+    assert r.state.frame()["step"] == "fire"
+
+
 def test_a_stack_that_moved_may_neither_attack_nor_move_again():
     # SFN 6.4: no unit or stack may move twice, or move and attack, in one player turn
     r = at("sfn-6-4-one-action", 2)

@@ -1,9 +1,9 @@
-"""Second Front Now!: the sequence of play (5.0), then the examples of sections 3-6.4 in the rulebook's order."""
+"""Second Front Now!: the sequence of play (5.0), then the examples of sections 2-4 in the rulebook's order."""
 
 from __future__ import annotations
 
 from ..format import Check, Lesson, Step
-from .kit import GAME, command, cp, fire, on_map
+from .kit import GAME, command, fire, on_map
 
 SEQUENCE = Lesson(
     id="sfn-sequence", game=GAME, title="The sequence of play", section="SFN 5.0",
@@ -26,6 +26,55 @@ SEQUENCE = Lesson(
     outcome="Turn 2 begins, again with the German player turn.",
 )
 
+
+UNTRIED = Lesson(
+    id="sfn-2-13-untried", game=GAME, title="An untried US division lands", section="SFN 2.13",
+    summary="The US 4th Armored (a boxed number) enters play as its white one-step untried counter from the England "
+            "box; its blooded two-step counter waits in the US Blooded Replacement Divisions box.",
+    # reconstructed: the map is cleared but for a German unit in Amiens; the 4th Armored (untried) and the British
+    # 50th wait in England
+    setup=on_map({"g-47": "2412"}, turn=3)
+    + (("to_box", {"unit": "us-4armu", "box": "england"}), ("to_box", {"unit": "us-4arm", "box": "blooded"}),
+       ("to_box", {"unit": "cw-50", "box": "england"})) + command("allied"),
+    highlight=("1910", "2009"),
+    steps=(
+        Step("The untried 4th Armored, one step, is in England; 'enter us-4arm' (the blooded counter) is refused: it "
+             "is not in the England box. Land the untried one (one command point).", "SFN 2.13", "enter us-4armu",
+             highlight=("us-4armu",),
+             before=(Check("the untried counter has one step", path="units/us-4armu/steps", eq=1),
+                     Check("the blooded 4th Armored waits in its box", path="units/us-4arm/box", eq="blooded"))),
+        Step("US units land only on Utah (1910) and Omaha (2009) (7.3). Land on Omaha.", "SFN 7.3", "hex 2009",
+             highlight=("2009",),
+             before=(Check("Utah or Omaha", legal=True, eq=["hex 1910", "hex 2009"]),)),
+        Step("Stop on the beach.", "SFN 12.1", "done",
+             after=(Check("the untried 4th Armored is ashore", path="units/us-4armu/hex", eq="2009"),)),
+    ),
+    outcome="The white, one-step 4th Armored came ashore from England; its blooded side stays in its box until it "
+            "proves itself in battle (8.5).",
+)
+
+ONE_AREA = Lesson(
+    id="sfn-3-3-one-area", game=GAME, title="One invasion area: Dieppe", section="SFN 3.3",
+    summary="With the Allies ashore at Dieppe, the Calais beaches mean nothing: the German takes Calais's Sword "
+            "(2006) for no VP, Dieppe's Sword (1710) for three.",
+    # reconstructed: the text gives the two areas only; the 47th Infantry stands beside 2006, the 21st Panzer (full
+    # strength) beside 1710, the British 50th on Gold (1611) beside it
+    setup=on_map({"g-47": "2105", "g-21pz": "1711", "cw-50": "1611"}, turn=3, area="dieppe")
+    + (("set", {"path": "units/g-21pz/steps", "value": 2}),) + command("german"),
+    highlight=("2006", "1710"),
+    steps=(
+        Step("The Allies chose Dieppe (49 VP: Dieppe is theirs, 4.2). Move the 47th from 2105 ...", "SFN 3.3",
+             "move 2105", highlight=("g-47",),
+             before=(Check("49 German VP", call="vp", eq=49),)),
+        Step("... onto 2006, Sword Beach had they landed at Calais.", "SFN 3.3", "to 2006", highlight=("2006",),
+             after=(Check("no award: still 49", call="vp", eq=49),)),
+        Step("Now the 21st Panzer from 1711 ...", "SFN 4.3", "move 1711", highlight=("g-21pz",)),
+        Step("... onto 1710, Sword Beach of the Dieppe area.", "SFN 4.3", "to 1710", highlight=("1710",),
+             after=(Check("an active beachhead hex: three VP, 52", call="vp", eq=52),
+                    Check("the award list holds 1710 only", path="beach_awards", eq=["1710"]))),
+    ),
+    outcome="Only the chosen area's beaches count: 2006 gave nothing, 1710 three VP.",
+)
 
 SETUP = Lesson(
     id="sfn-3-4-setup", game=GAME, title="German set-up: LXXXI Corps at Rouen", section="SFN 3.4",
@@ -93,88 +142,4 @@ BEACH_AWARD = Lesson(
                     Check("Sword is on the award list once", path="beach_awards", eq=["2006"]))),
     ),
     outcome="Sword changed hands three times; the German scored its three VP once.",
-)
-
-CP_LOST = Lesson(
-    id="sfn-6-1-cp-lost", game=GAME, title="Command points lost behind the breakout line", section="SFN 6.1",
-    summary="The Allied command points drop from 3 to 2 while no Allied unit is across the breakout line, and come "
-            "back when one recrosses it.",
-    # reconstructed: the text gives the line's examples (1912 within it, 2013 across); the British 50th is the
-    # only Allied unit on the map, so the fifth-CP criterion is the only one in play (2 + 1)
-    setup=on_map({"cw-50": "2013"}, turn=2) + command("allied"),
-    highlight=("2013", "1912"),
-    steps=(
-        Step("The 50th in 2013 has crossed the breakout line: 2 command points plus 1.", "SFN 6.1", "move 2013",
-             highlight=("cw-50", "2013"),
-             before=(cp("allied", 3, "3 Allied command points"),)),
-        Step("Fall back to 1912, inside the line.", "SFN 6.1", "to 1912", highlight=("1912",)),
-        Step("End the Allied command phase.", "SFN 5.3", "end"),
-        Step("Turn 3: the German has nothing to do here.", "SFN 5.2", "end",
-             after=(cp("allied", 2, "every Allied unit is behind the line: 2 command points"),)),
-        Step("Recross the line: the 50th from 1912 ...", "SFN 6.1", "move 1912", highlight=("cw-50",)),
-        Step("... back to 2013.", "SFN 6.1", "to 2013", highlight=("2013",)),
-        Step("End the Allied command phase.", "SFN 5.3", "end"),
-        Step("Turn 4: the German ends his phase.", "SFN 5.2", "end",
-             after=(cp("allied", 3, "a supplied unit across the line again: 3 command points"),)),
-    ),
-    outcome="3, then 2 for the turn spent behind the line, then 3 again once the 50th recrossed it.",
-)
-
-WITHHOLD = Lesson(
-    id="sfn-6-3-withhold", game=GAME, title="Holding units back from an attack", section="SFN 6.3",
-    summary="A German stack of a panzer division, an infantry division and an artillery unit attacks with the "
-            "panzers and the artillery; the infantry stays out of reach of the return fire.",
-    # reconstructed: the text names no units or hexes; the 21st Panzer (reduced), the 47th Infantry and LXXXI Corps
-    # artillery stand in Amiens (2412), the British 50th in 2413. Dice chosen to show a loss on each side.
-    setup=on_map({"g-21pz": "2412", "g-47": "2412", "g-lxxxi": "2412", "cw-50": "2413"}, turn=3) + command("german"),
-    highlight=("2412", "2413"),
-    steps=(
-        Step("Attack the 50th in 2413 with the stack in Amiens (two command points).", "SFN 6.3", "attack 2412 2413",
-             highlight=("2412", "2413")),
-        Step("Hold the 47th Infantry back.", "SFN 6.3", "remove g-47", highlight=("g-47",)),
-        Step("Resolve with the panzers and the artillery.", "SFN 13.1", "resolve"),
-        fire("g-lxxxi", "cw-50", 3, 5, "The preparatory barrage: the artillery's anti-infantry 5 hits on a 3. The "
-             "50th is reduced; no retreat will cancel this loss (13.1).", "SFN 13.1"),
-        Step("Defensive fire: the 50th's only target is the 21st Panzer. The artillery sits behind it (13.5) and the "
-             "47th is not in the battle. It misses with a 9.", "SFN 6.3", "fire cw-50 g-21pz", dice=(9,),
-             highlight=("cw-50", "g-21pz"),
-             before=(Check("the 50th may fire only at the 21st Panzer", legal=True, eq=["fire cw-50 g-21pz"]),)),
-        fire("g-21pz", "cw-50", 2, 4, "The 21st Panzer (anti-infantry 4) rolls a 2: the reduced 50th is hit again.",
-             "SFN 13.2"),
-        Step("The Allied player retreats to cancel the last hit (13.6): the barrage's loss stands.", "SFN 13.6",
-             "retreat"),
-        Step("Cancel the hit on the 50th.", "SFN 13.6", "cancel cw-50"),
-        Step("It falls back to 2313.", "SFN 13.6", "retreat cw-50 2313", highlight=("2313",),
-             before=(Check("three retreat hexes", legal=True,
-                           eq=["retreat cw-50 2313", "retreat cw-50 2414", "retreat cw-50 2513"]),),
-             after=(Check("the 50th survives with one step", path="units/cw-50/steps", eq=1),)),
-        Step("A unit left behind may still advance (13.1, step 9): the 47th goes in.", "SFN 13.1",
-             "advance g-47 2413", highlight=("g-47", "2413")),
-        Step("Done advancing.", "SFN 13.1", "done",
-             after=(Check("the 47th never fired or was fired at: still two steps", path="units/g-47/steps", eq=2),
-                    Check("the 47th stands in 2413", path="units/g-47/hex", eq="2413"))),
-    ),
-    outcome="The panzers and the artillery fought; the 47th risked nothing and still advanced into 2413.",
-)
-
-ONE_ACTION = Lesson(
-    id="sfn-6-4-one-action", game=GAME, title="One action per stack per player turn", section="SFN 6.4",
-    summary="The 47th Infantry moves next to the British in 2109; with two command points left it may neither "
-            "attack nor move again this turn.",
-    # reconstructed: the text names no units; the 47th starts in 2211, the 21st Panzer in Amiens (2412), the
-    # British 50th in 2109
-    setup=on_map({"g-47": "2211", "g-21pz": "2412", "cw-50": "2109"}, turn=3) + command("german"),
-    highlight=("2211", "2210", "2109"),
-    steps=(
-        Step("Move the 47th Infantry (one command point).", "SFN 6.2", "move 2211", highlight=("g-47",)),
-        Step("To Abbeville (2210), 2 MP across the Somme (12.4), next to the British 50th.", "SFN 6.4", "to 2210",
-             highlight=("2210",),
-             after=(cp("german", 2, "2 command points left: enough for an attack"),
-                    Check("the 47th has had its action", path="units/g-47/acted", eq=True))),
-        Step("'attack 2210 2109' and 'move 2210' are refused (6.4): the 47th moved this turn. Only the 21st Panzer "
-             "may still act. End the phase.", "SFN 6.4", "end",
-             before=(Check("the 47th is offered nothing", legal=True,
-                           eq=["end", "move 2412", "strategic 2412"]),)),
-    ),
-    outcome="A stack that moved may not attack, nor move again, in the same player turn.",
 )

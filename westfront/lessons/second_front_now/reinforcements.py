@@ -7,11 +7,13 @@ from ..format import Check, Lesson, Step
 from .kit import GAME, command, cp, full, on_map, turn_start
 
 
-def allied_turn(turn: int, drops: bool = True, replace: bool = False) -> tuple[Step, ...]:
-    """The Allied player turn passed over: no air strike, no drop (15.4, 15.6), no replacements, no command."""
-    steps = [Step(f"Turn {turn}, the Allied player turn: no air strike plotted.", "SFN 15.4", "later")]
+def allied_turn(turn: int, drops: bool = True, replace: bool = False, saf: bool = True) -> tuple[Step, ...]:
+    """The Allied player turn passed over: no air strike (from turn 5, 15.4), no drop (15.6), no replacements, no
+    command."""
+    steps = [Step(f"Turn {turn}, the Allied player turn: no air strike plotted.", "SFN 15.4", "later")] if saf else []
     if drops:
-        steps.append(Step("No airborne drop plotted.", "SFN 15.6", "done"))
+        steps.append(Step(f"Turn {turn}, the Allied player turn: no airborne drop plotted." if not saf
+                          else "No airborne drop plotted.", "SFN 15.6", "done"))
     if replace:
         steps.append(Step("No replacements.", "SFN 8.0", "done"))
     steps.append(Step("End the Allied command phase.", "SFN 5.3", "end"))
@@ -82,6 +84,29 @@ SS17 = Lesson(
         Step("Stop there.", "SFN 12.1", "done"),
     ),
     outcome="Placed in the North box on turn 60, the 17th SS entered the map on turn 61.",
+)
+
+ITALY_SCHEDULE = Lesson(
+    id="sfn-7-4-italy-schedule", game=GAME, title="Optional: Italy transfers scheduled five days ahead",
+    section="SFN 7.4", options={"italy_scheduling": True},
+    summary="With the optional scheduling, the German sets aside on turn 1 the Italy unit he will receive in the "
+            "South box on turn 5.",
+    setup=full(turn=1),
+    highlight=(),
+    steps=(
+        Step("Turn 1: no Blue Point in this lesson (15.7).", "SFN 15.7", "decline"),
+        Step("Set aside now the Italy unit for turn 5: 10th Army HQ.", "SFN 7.4", "transfer g-10a",
+             highlight=("g-10a",),
+             after=(Check("10th Army HQ is on its way from Italy", path="units/g-10a/box", eq="italy_transit"),)),
+        Step("End the German command phase.", "SFN 5.2", "end"),
+        *allied_turn(1, saf=False),
+        *[st for t in (2, 3, 4) for st in (Step(f"Turn {t}: the German ends his command phase.", "SFN 5.2", "end"),
+                                           *allied_turn(t, saf=False))],
+        Step("Turn 5: do not contest Allied air superiority. No Italy choice is left to make: the unit set aside on "
+             "turn 1 arrives.", "SFN 7.4", "decline",
+             after=(Check("10th Army HQ is in the South box", path="units/g-10a/box", eq="south"),)),
+    ),
+    outcome="Chosen on turn 1, 10th Army HQ reached the South box on turn 5.",
 )
 
 RIGA = Lesson(
