@@ -37,7 +37,7 @@ class Roster:
     """The fixed facts of a game's pieces (one per process): unit numbers in table order, each one's side,
     and the map's label -> slot. Built from the ids in the order ``g[table]`` holds them."""
 
-    __slots__ = ("ids", "number", "side", "sides", "side_no", "slot", "size")
+    __slots__ = ("ids", "number", "side", "sides", "side_no", "side_name", "slot", "size")
 
     def __init__(self, ids: Iterable[str], side_of: Callable[[str], str], sides: Sequence[str],
                  slot: Mapping[str, int], size: int) -> None:
@@ -46,11 +46,12 @@ class Roster:
         self.sides: tuple[str, ...] = tuple(sides)
         self.side_no: dict[str, int] = {s: k for k, s in enumerate(self.sides)}
         self.side: tuple[int, ...] = tuple(self.side_no[side_of(u)] for u in self.ids)  # unit number -> side number
+        self.side_name: dict[str, str] = {u: self.sides[self.side[k]] for k, u in enumerate(self.ids)}  # id -> side
         self.slot = slot  # map label -> slot (GameMap.index)
         self.size = size  # slots of the map
 
     def side_of(self, uid: str) -> str:
-        return self.sides[self.side[self.number[uid]]]
+        return self.side_name[uid]
 
 
 class Placement:
@@ -186,6 +187,9 @@ class Pieces(State):
     SIDE_FACTS: ClassVar[tuple[str, ...]] = ()
     """Names of memo facts keyed ``(name, side)`` that read only where ``side``'s own pieces are (its ZOC): a
     move of another side's piece keeps them."""
+    BOX_FACTS: ClassVar[bool] = True
+    """Whether derived facts may read which box an off-map piece is in. False: a piece going from one box to
+    another touches nothing (only the placement's box lists change)."""
 
     @classmethod
     def roster(cls) -> Roster:
@@ -223,10 +227,7 @@ class Pieces(State):
 
     def side_at_slot(self, slot: int) -> str | None:
         ids = self.placement().at.get(slot)
-        if not ids:
-            return None
-        r = self.roster()
-        return r.sides[r.side[r.number[ids[0]]]]
+        return self.roster().side_name[ids[0]] if ids else None
 
     # ----- the vocabulary ----------------------------------------------------------------------------------
     def place_piece(self, uid: str, label: str, passed: int = 0) -> None:
@@ -298,7 +299,8 @@ class Pieces(State):
             hexes |= 1 << was
         if now >= 0:
             hexes |= 1 << now
-        self.touch(hexes)  # local facts whose footprint misses these hexes survive (State.cached)
+        if hexes or self.BOX_FACTS:
+            self.touch(hexes)  # local facts whose footprint misses these hexes survive (State.cached)
         if before is not None:
             self.keep_fact(PIECES, moved(before, r, uid, was_box, now, box), self._build_placement)
         for k, v, fn in kept:

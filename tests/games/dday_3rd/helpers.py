@@ -26,7 +26,7 @@ def empty(seed: int = 0, week: int = 1) -> GameState:
 
 def put(s: GameState, uid: str, label: str, **flags: Any) -> None:
     s.place(uid, label)
-    s.unit(uid).update(**flags)
+    s.set_flags(uid, **flags)
     s.touch()
 
 

@@ -110,7 +110,7 @@ def test_strategic_movement_doubles_and_is_refused_in_zoc():
     assert far and all(movement.reach_of(s, "SS-1-AD", True).cost[m.index[h]] > 4 for h in far)
     put(s, "US-1-ID", "M18")
     assert not movement.may_move_strategically(s, "SS-1-AD")
-    s.unit("US-1-ID")["flipped"] = True
+    s.set_flags("US-1-ID", flipped=True)
     assert not movement.may_move_strategically(s, "US-1-ID")
 
 

@@ -6,12 +6,11 @@ supply) are recomputed only when the position changed (State.memo contract).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Any, TypedDict
 
 from ...core.bitboard import bits as _bits
-from ...core.state import State
+from ...core.pieces import PIECES, Pieces, Roster
 from .board import Board, board
 from .data import HQ, SIDES, UnitDef, units
 
@@ -62,32 +61,32 @@ def other(side: str) -> str:
     return "german" if side == "allied" else "allied"
 
 
-UNIT_FACTS = ("placement", ("occupied", "allied"), ("occupied", "german"), ("on_continent", "allied"),
-              ("on_continent", "german"), ("zoc", "allied"), ("zoc", "german"))  # facts of where the units are
+UNIT_FACTS = (PIECES, ("on_continent", "allied"), ("on_continent", "german"), ("zoc", "allied"),
+              ("zoc", "german"))  # facts of where the units are (the placement holds the index and occupied hexes)
 
-Placement = tuple[dict[str, list[str]], dict[str, list[str]], dict[tuple[str, str], list[str]]]
+
+_FIELDS = frozenset(UnitState.__annotations__)
+_SIDE_NO = {side: k for k, side in enumerate(SIDES)}  # the roster's side numbers
 
 
 @cache
-def _rank() -> dict[str, int]:
-    """Each counter's place in ``g["units"]`` (set up in the order of :func:`units`)."""
-    return {uid: k for k, uid in enumerate(units())}
+def _roster() -> Roster:
+    """The kit's roster: the counters in ``g["units"]`` order (set up in the order of :func:`units`)."""
+    m = board().m
+    return Roster(units(), lambda uid: units()[uid].side, SIDES, m.index, m.size)
 
 
-def _insert(ids: list[str], uid: str, rank: dict[str, int]) -> list[str]:
-    """A copy of ``ids`` with ``uid`` in its place by rank."""
-    r = rank[uid]
-    k = 0
-    while k < len(ids) and rank[ids[k]] < r:
-        k += 1
-    return [*ids[:k], uid, *ids[k:]]
-
-
-class Position(State):
+class Position(Pieces):
     """A D-Day (3rd ed.) state with typed queries; rules modules read it, steps change it through its effects."""
 
     __slots__ = ()
-    FLAT_TABLES = ("units", "allied_hexes")  # records of scalars, and hex -> 1: clone copies them record by record
+    FLAT_TABLES = ("allied_hexes",)  # hex -> 1: clone copies it with dict.copy
+    COPY_ON_WRITE = ("units",)  # records of scalars shared by clones: every write through the kit (set_flags, moves)
+    SIDE_FACTS = ("zoc", "on_continent")  # §4.1: a side's ZOC (and its units on land) read only its own units
+
+    @classmethod
+    def roster(cls) -> Roster:
+        return _roster()
 
     # ----- static -------------------------------------------------------------------------------
     @property
@@ -107,81 +106,70 @@ class Position(State):
         return self.g["units"][uid]  # type: ignore[no-any-return]
 
     def set_flags(self, uid: str, **flags: Any) -> None:
-        """Set several per-unit fields at once (the keys of :class:`UnitState`)."""
-        u: dict[str, Any] = self.g["units"][uid]
-        for k in flags:
-            if k not in UnitState.__annotations__:
-                raise KeyError(f"no unit field {k!r}")
-        u.update(flags)
-
-    def _placement(self) -> Placement:
-        """Hex -> ids on it, side -> ids on the map, (box, side) -> ids in the box (each in ``g["units"]`` order)."""
-        return self.cached("placement", self._build_placement)  # type: ignore[no-any-return]
-
-    def _build_placement(self) -> Placement:
-        defs = units()
-        index: dict[str, list[str]] = {}
-        on_map: dict[str, list[str]] = {side: [] for side in SIDES}
-        boxes: dict[tuple[str, str], list[str]] = {}
-        for uid, u in self.g["units"].items():
-            side = defs[uid].side
-            where = u["hex"]
-            if where:
-                if where in index:
-                    index[where].append(uid)
-                else:
-                    index[where] = [uid]
-                on_map[side].append(uid)
-            elif u["box"]:
-                boxes.setdefault((u["box"], side), []).append(uid)
-        return index, on_map, boxes
+        """Set several per-unit fields at once (the keys of :class:`UnitState` but ``hex``/``box``, which change by
+        :meth:`place`, :meth:`eliminate`, :meth:`to_box`)."""
+        rec = self.g["units"][uid]
+        for k, v in flags.items():
+            if rec.get(k, rec) != v:  # a field that changes (or a name that is no field: refused below)
+                break
+        else:
+            return  # nothing changes: a record shared with clones stays shared
+        if not flags.keys() <= _FIELDS:
+            raise KeyError(f"no unit field {sorted(flags.keys() - _FIELDS)[0]!r}")
+        self.set_fields(uid, **flags)
 
     def index(self) -> dict[str, list[str]]:
         """Hex label -> ids of the units on it (map and sea hexes)."""
-        return self._placement()[0]
+        label = self.board.m.labels
+        return {label[h]: ids for h, ids in self.placement().at.items()}  # type: ignore[misc]
 
     def at(self, label: str) -> list[str]:
-        return self._placement()[0].get(label, [])
+        p = self.memo.get(PIECES)  # the hottest query: the kit's placement read directly
+        if p is None:
+            p = self.placement()
+        return p.at.get(_roster().slot.get(label, -1), [])  # type: ignore[no-any-return]  # a non-hex holds nobody
 
     def side_of(self, uid: str) -> str:
         return units()[uid].side
 
     def side_at(self, label: str) -> str | None:
-        ids = self._placement()[0].get(label)
-        return units()[ids[0]].side if ids else None
+        p = self.memo.get(PIECES)
+        if p is None:
+            p = self.placement()
+        r = _roster()
+        ids = p.at.get(r.slot.get(label, -1))
+        return r.side_name[ids[0]] if ids else None
 
     def on_map(self, side: str) -> list[str]:
         """Ids of the side's units on the map (land or sea)."""
-        return self._placement()[1][side]
+        p = self.memo.get(PIECES)
+        if p is None:
+            p = self.placement()
+        return p.on_map[_SIDE_NO[side]]  # type: ignore[no-any-return]
 
     def on_continent(self, side: str) -> list[str]:
         """Ids of the side's units on land hexes (§13: 'on the continent')."""
         return self.cached(("on_continent", side), lambda: self._build_on_continent(side))  # type: ignore[no-any-return]
 
     def _build_on_continent(self, side: str) -> list[str]:
-        b = self.board
-        land = b.land
-        index = b.m.index
-        state = self.g["units"]
-        return [uid for uid in self.on_map(side) if (land >> index[state[uid]["hex"]]) & 1]
+        land = self.board.land
+        p = self.placement()
+        where = p.where
+        number = _roster().number
+        return [uid for uid in self.on_map(side) if (land >> where[number[uid]]) & 1]
 
     def in_box(self, box: str, side: str | None = None) -> list[str]:
         """Ids of the units in a box (of one side, or of both in the order of ``g["units"]``)."""
         if side is not None:
-            return list(self._placement()[2].get((box, side), ()))
+            return self.pieces_in_box(box, side)
         return [uid for uid, u in self.g["units"].items() if u["box"] == box]
 
     def occupied(self, side: str) -> int:
         """Bitboard of hexes holding units of ``side``."""
-        return self.cached(("occupied", side), lambda: self._build_occupied(side))  # type: ignore[no-any-return]
-
-    def _build_occupied(self, side: str) -> int:
-        index = self.board.m.index
-        state = self.g["units"]
-        out = 0
-        for uid in self.on_map(side):
-            out |= 1 << index[state[uid]["hex"]]
-        return out
+        p = self.memo.get(PIECES)
+        if p is None:
+            p = self.placement()
+        return p.occ[_SIDE_NO[side]]  # type: ignore[no-any-return]
 
     def af(self, uid: str) -> int:
         """§6.3: a flipped (out of supply) unit attacks with half its AF, rounded up (reading 12)."""
@@ -285,7 +273,7 @@ class Position(State):
     # ----- effects ----------------------------------------------------------------------------------
     def place(self, uid: str, label: str) -> None:
         """Put a unit on a hex: it occupies (and controls) it; Germans end invasion-hex status (§7.2)."""
-        self._relocate(uid, label, None)
+        self.place_piece(uid, label)
         self._occupy(uid, label)
 
     def pass_through(self, uid: str, path: list[str]) -> None:
@@ -316,94 +304,29 @@ class Position(State):
         self.set_flags(uid, flipped=False, isolated=False, pinned=False, invader=False)
         if uid in self.g["interdicted"]:
             self.g["interdicted"].remove(uid)
-        self._relocate(uid, None, "eliminated")
+        self.remove_piece(uid, "eliminated")
         self.emit("eliminated", unit=uid, side=units()[uid].side, hex=where, rule=self.rule(rule),
                   text=f"{units()[uid].label} is eliminated ({why})")
 
     def to_box(self, uid: str, box: str) -> None:
         self.set_flags(uid, flipped=False, isolated=False, pinned=False, invader=False)
-        self._relocate(uid, None, box)
+        self.remove_piece(uid, box)
 
-    # ----- keeping the unit indexes across a change (State.memo contract) ------------------------------------
-    def touch_keeping(self, keys: tuple[Any, ...]) -> None:
-        """:meth:`touch` for a change that leaves the facts under ``keys`` true (the caller knows which): they are
-        kept, with their recipes for the debug mode's check."""
-        fns = self._memo_fns or {}
-        kept = [(k, self.memo[k], fns.get(k)) for k in keys if k in self.memo]
-        self.touch()
-        for k, v, fn in kept:
-            self.memo[k] = v
-            if fn is not None:
-                self.keep_fact(k, v, fn)
-
+    # ----- keeping the unit facts across a change (State.memo contract, core.pieces) ---------------------------
     def _touch_keeping_units(self) -> None:
-        """:meth:`touch` for a change that moves no unit (control): the unit indexes stay valid."""
+        """:meth:`touch` for a change that moves no unit (control): the unit facts stay valid."""
         self.touch_keeping(UNIT_FACTS)
 
-    def _recipe(self, key: Any) -> Callable[[], Any]:
-        if key == "placement":
-            return self._build_placement
-        kind, side = key
-        build = {"occupied": self._build_occupied, "on_continent": self._build_on_continent, "zoc": self._build_zoc}[kind]
-        return lambda: build(side)
-
-    def _relocate(self, uid: str, where: str | None, box: str | None) -> None:
-        """Move one unit to a hex or a box and :meth:`touch`, updating the unit indexes instead of rebuilding them
-        (a move is the commonest change; the indexes are shared with clones, so they are copied, never edited)."""
-        u = self.unit(uid)
-        was, was_box = u["hex"], u["box"]
-        before = self.memo.get("placement")
-        occupied = self.memo.get(("occupied", units()[uid].side))
-        other_occupied = self.memo.get(("occupied", other(units()[uid].side)))
-        other_zoc = self.memo.get(("zoc", other(units()[uid].side)))
-        continent = {s: self.memo.get(("on_continent", s)) for s in SIDES}
-        u["hex"] = where
-        u["box"] = box
-        self.touch()
-        if before is None:
-            return
-        side = units()[uid].side
-        rank = _rank()
-        index, on_map, boxes = dict(before[0]), before[1], before[2]
-        if was:
-            left = [x for x in index[was] if x != uid]
-            if left:
-                index[was] = left
-            else:
-                del index[was]
-        if where:
-            index[where] = _insert(index.get(where, []), uid, rank)
-        if bool(was) != bool(where):
-            on_map = dict(on_map)
-            on_map[side] = _insert(on_map[side], uid, rank) if where else [x for x in on_map[side] if x != uid]
-        if was_box or box:
-            boxes = dict(boxes)
-            if not was and was_box:
-                left = [x for x in boxes[(was_box, side)] if x != uid]
-                if left:
-                    boxes[(was_box, side)] = left
-                else:
-                    del boxes[(was_box, side)]  # as a rebuild has it: no empty box lists
-            if not where and box:
-                boxes[(box, side)] = _insert(boxes.get((box, side), []), uid, rank)
-        self.keep_fact("placement", (index, on_map, boxes), self._build_placement)
-        m = self.board.m
-        if occupied is not None:
-            if was and not any(units()[x].side == side for x in index.get(was, ())):
-                occupied &= ~(1 << m.index[was])
-            if where:
-                occupied |= 1 << m.index[where]
-            self.keep_fact(("occupied", side), occupied, self._recipe(("occupied", side)))
-        if other_occupied is not None:
-            self.keep_fact(("occupied", other(side)), other_occupied, self._recipe(("occupied", other(side))))
-            if other_zoc is not None:  # the other side's ZOC is a function of its own units only (§4.1)
-                self.keep_fact(("zoc", other(side)), other_zoc, self._recipe(("zoc", other(side))))
+    def kept_on_move(self, uid: str, was: int, now: int) -> list[Any]:
+        """Besides the other side's ZOC and units on land: the mover's side's units on land when the move neither
+        brought it onto land nor took it off (a unit at sea or in a box moving elsewhere off land, or land to land)."""
+        kept = super().kept_on_move(uid, was, now)
         land = self.board.land
-        came = was is not None and bool((land >> m.index[was]) & 1)
-        goes = where is not None and bool((land >> m.index[where]) & 1)
-        for s, ids in continent.items():
-            if ids is not None and (s != side or came == goes):  # nobody came to or left the continent
-                self.keep_fact(("on_continent", s), ids, self._recipe(("on_continent", s)))
+        came = was >= 0 and bool((land >> was) & 1)
+        goes = now >= 0 and bool((land >> now) & 1)
+        if came == goes:
+            kept.append(("on_continent", units()[uid].side))
+        return kept
 
     def phase_name(self) -> str:
         return str(self.g.get("phase", ""))

@@ -135,7 +135,7 @@ class Week(Procedure[Position]):
     def allied_attrition(self, s: Position, f: dict[str, Any]) -> None:
         s.g["phase"] = "Allied attrition"
         for uid in s.on_map("allied"):
-            s.unit(uid)["invader"] = False
+            s.set_flags(uid, invader=False)
         victory.attrition(s, "allied")
 
     def allied_victory(self, s: Position, f: dict[str, Any]) -> None:
@@ -201,8 +201,7 @@ def land_invaders(s: Position) -> None:
         if s.side_at(arrow.coast) == "german":
             continue
         s.place(uid, arrow.coast)
-        u["moved"] = True
-        u["invader"] = False
+        s.set_flags(uid, moved=True, invader=False)
         s.g["mulberries"][arrow.coast] = arrow.sector
         s.emit("landing", unit=uid, hex=arrow.coast, rule=s.rule("7.1"),
                text=f"{s.defn(uid).label} lands unopposed at {arrow.coast}")

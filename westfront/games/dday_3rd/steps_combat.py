@@ -359,7 +359,7 @@ class Battle(Procedure[Position]):
         f["retreating"] = []
         for a in c["attackers"]:
             if s.unit(a)["hex"]:
-                s.unit(a)["attacked"] = True
+                s.set_flags(a, attacked=True)
         if side == "allied":
             s.g["attacked_now"] = sorted(set(s.g["attacked_now"]) | set(c["targets"]))
         if res == "AE":
@@ -409,7 +409,7 @@ class Battle(Procedure[Position]):
             if coast in cleared:
                 for a in sea:
                     s.place(a, coast)
-                    s.unit(a)["invader"] = False
+                    s.set_flags(a, invader=False)
                     s.emit("advance", unit=a, hex=coast, rule=s.rule("7.1"),
                            text=f"{units()[a].label} storms ashore at {coast}")
                 s.g["mulberries"][coast] = b.arrow_by_coast[coast].sector

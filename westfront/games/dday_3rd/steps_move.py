@@ -53,7 +53,7 @@ class Movement(Step[Position]):
         """§9.4: back to Britain, available later as a reinforcement."""
         where = s.unit(uid)["hex"]
         s.to_box(uid, "britain")
-        s.unit(uid)["moved"] = True
+        s.set_flags(uid, moved=True)
         s.emit("sail", unit=uid, hex=where, rule=s.rule("9.4"), text=f"{units()[uid].label} sails back to Britain")
 
     def on_replace(self, s: Position, f: dict[str, Any], uid: str) -> None:
@@ -123,7 +123,7 @@ class MoveUnit(Step[Position]):
         path = [m.label(h) for h in r.path(m.index[label])]
         s.pass_through(uid, path[1:])
         s.place(uid, label)
-        s.unit(uid)["moved"] = True
+        s.set_flags(uid, moved=True)
         if uid in s.g["interdicted"]:
             s.g["interdicted"].remove(uid)  # §11.2: the fighter goes home when the unit moves
         s.emit("move", unit=uid, path=path, hex=label, strategic=strategic, rule=s.rule("9.1.5" if strategic else "9.1"),

@@ -42,13 +42,13 @@ def apply_supply(s: Position, side: str) -> tuple[list[str], list[str]]:
     for uid in s.on_continent(side):
         u = s.unit(uid)
         if uid in sup or u["fresh"]:
-            u["flipped"] = False
-            u["isolated"] = False
+            if u["flipped"] or u["isolated"]:
+                s.set_flags(uid, flipped=False, isolated=False)
         elif u["flipped"]:
-            u["isolated"] = True
+            s.set_flags(uid, isolated=True)
             isolated.append(uid)
         else:
-            u["flipped"] = True
+            s.set_flags(uid, flipped=True)
             flipped.append(uid)
     s.touch_keeping(UNIT_FACTS)  # flags changed; eliminations kept the unit indexes up to date
     return flipped, isolated
@@ -63,7 +63,7 @@ def attrition(s: Position, side: str) -> list[str]:
         if not u["isolated"]:
             continue
         if uid in sup:
-            u["isolated"] = False
+            s.set_flags(uid, isolated=False)
         else:
             doomed.append(uid)
     for uid in doomed:
