@@ -27,6 +27,30 @@ SEQUENCE = Lesson(
 )
 
 
+SAMPLE_UNIT = Lesson(
+    id="sfn-2-5-sample-unit", game=GAME, title="The sample unit: 10th SS Panzer", section="SFN 2.5",
+    summary="The rulebook's sample counter, the 10th SS Panzer Division: two steps, 6-6-3 at full strength, set up "
+            "in the South box at one step, free to enter play on Game Turn 1.",
+    setup=(("started", {"area": "calais"}),),
+    highlight=("g-10ss",),
+    steps=(
+        Step("Turn 1: no Blue Point in this lesson (15.7).", "SFN 15.7", "decline"),
+        Step("The 10th SS Panzer starts in the South box with the asterisk's one step (3.4): its reduced side, "
+             "anti-armour 5, anti-infantry 5, movement 2 (6-6-3 when full). Bring it out: one command point (7.3).",
+             "SFN 2.5", "enter g-10ss", highlight=("g-10ss",),
+             before=(Check("in the South box", path="units/g-10ss/box", eq="south"),
+                     Check("at one step", path="units/g-10ss/steps", eq=1),
+                     Check("reduced values 5-5-2", call="values", args=("g-10ss",), eq=(5, 5, 2)))),
+        Step("Normal movement.", "SFN 12.5", "normal"),
+        Step("Its entry hexes lie on the map's southern edge (7.3); pick the area of 1828.", "SFN 7.3",
+             "region cols16-19"),
+        Step("Enter at 1828, its first hex of movement.", "SFN 7.3", "hex 1828", highlight=("1828",)),
+        Step("One MP is left: stop here.", "SFN 12.1", "done",
+             after=(Check("the 10th SS is on the map on turn 1", path="units/g-10ss/hex", eq="1828"),)),
+    ),
+    outcome="The one-step 10th SS Panzer entered the map on Game Turn 1.",
+)
+
 UNTRIED = Lesson(
     id="sfn-2-13-untried", game=GAME, title="An untried US division lands", section="SFN 2.13",
     summary="The US 4th Armored (a boxed number) enters play as its white one-step untried counter from the England "
