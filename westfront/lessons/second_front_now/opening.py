@@ -35,8 +35,9 @@ SAMPLE_UNIT = Lesson(
     highlight=("g-10ss",),
     steps=(
         Step("Turn 1: no Blue Point in this lesson (15.7).", "SFN 15.7", "decline"),
-        Step("The 10th SS Panzer starts in the South box with the asterisk's one step (3.4): its reduced side, "
-             "anti-armour 5, anti-infantry 5, movement 2 (6-6-3 when full). Bring it out: one command point (7.3).",
+        Step("The 10th SS Panzer starts in the South box with the asterisk's one step (3.4): 6-6-3 when full, its "
+             "reduced side (our reconstruction, 2.5 prints only the full one) 5-5-2. Bring it out: one command point "
+             "(7.3).",
              "SFN 2.5", "enter g-10ss", highlight=("g-10ss",),
              before=(Check("in the South box", path="units/g-10ss/box", eq="south"),
                      Check("at one step", path="units/g-10ss/steps", eq=1),
