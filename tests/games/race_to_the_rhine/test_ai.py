@@ -263,3 +263,27 @@ def test_ffi_markers_march_to_a_french_corps_waiting_for_ammo():
     s.touch()
     ctx = ai._Context(s, "patch_devers", {"step": "ffi_move"})
     assert ctx._ffi_move("gerardmer", "colmar") > ctx._ffi_move("montbeliard", "besancon")
+
+
+def test_the_lead_keeps_the_ammo_of_its_crossing():
+    # rttr How to win the game; tables.toml harder_near_rhine: the crossing asks an average card plus one (3 Ammo).
+    # A lead Corps with 3 Ammo that fights its way through Montbeliard (about 2) reaches the foot unable to cross,
+    # so it rates the fight lower than a Corps behind the lead does; with 5 Ammo it keeps enough and fights
+    from westfront.testing.kit import play
+
+    from .helpers import clear_board, control, path, put, turn
+
+    def fight_score(ammo: int, other_leads: bool) -> float:
+        s = clear_board(game(4))
+        control(s, "patch_devers", *path(s, "landing_zone", "besancon", "patch_devers"))
+        put(s, "I-FR", "besancon", fuel=1, ammo=ammo, food=0)
+        if other_leads:
+            put(s, "II-FR", "colmar", fuel=1, ammo=1, food=1)
+        s.g["axis"] = ["montbeliard"]
+        s.touch()
+        turn(s, "patch_devers")
+        play(s, "move I-FR")
+        return _scores(s, "patch_devers")["to montbeliard"]
+
+    assert fight_score(3, other_leads=False) < fight_score(3, other_leads=True)
+    assert fight_score(5, other_leads=False) == fight_score(5, other_leads=True)

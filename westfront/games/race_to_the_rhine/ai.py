@@ -176,6 +176,9 @@ class _Context:
                 ammo = c["supplies"]["ammo"] - movement.fortified_toll(s, sid)
                 ffi = s.gg["ffi"].get(sid, 0) if s.is_french(c) else 0
                 v += 0.4 if ammo + ffi >= AVERAGE_AXIS_AMMO + 1 else -0.6
+                lead = self.lead() if cmd == self.side else None
+                if lead is not None and lead["id"] == c["id"] and ammo + ffi - AVERAGE_AXIS_AMMO < plan.CROSSING_AMMO:
+                    v -= 0.5  # the lead keeps the Ammo of its crossing: round the Axis unit if it can
         elif s.controller(sid) != cmd:
             v -= 0.05
         return v
