@@ -29,11 +29,26 @@ def test_writes_png_and_json(tmp_path):
     assert "turning point 1: action" in p.stdout
 
 
-def test_default_output_beside_the_save(tmp_path):
+def test_default_output_beside_the_save_never_replaces_it(tmp_path):
+    # a save is JSON too: the analysis goes to g.analysis.json, and the save g.json still loads as the game
+    from westfront import api
+
     save = tmp_path / "g.json"
-    save.write_text(finished(seed=0).to_json(), encoding="utf-8")
+    text = finished(seed=0).to_json()
+    save.write_text(text, encoding="utf-8")
     assert wf("analyse", str(save)).returncode == 0
-    assert (tmp_path / "g.png").exists() and (tmp_path / "g.json").exists()
+    assert (tmp_path / "g.analysis.png").exists()
+    assert json.loads((tmp_path / "g.analysis.json").read_text())["format"] == "westfront-analysis/1"
+    assert save.read_text(encoding="utf-8") == text and api.from_json(text).is_terminal()
+
+
+def test_an_out_stem_naming_the_save_is_refused(tmp_path):
+    save = tmp_path / "g.json"
+    text = finished(seed=0).to_json()
+    save.write_text(text, encoding="utf-8")
+    p = wf("analyse", str(save), "--out", str(tmp_path / "g"))
+    assert p.returncode == 1 and "would overwrite the save" in p.stderr
+    assert save.read_text(encoding="utf-8") == text and not (tmp_path / "g.png").exists()
 
 
 def test_clear_errors_for_bad_saves(tmp_path):

@@ -17,7 +17,8 @@ def register(app: typer.Typer) -> None:
 
 def analyse(
     save: Path = typer.Argument(..., help="save file of a finished game (the Save button, or `westfront replay --save`)"),
-    out: Path = typer.Option(None, "--out", help="output stem: writes STEM.png and STEM.json (default: beside the save)"),
+    out: Path = typer.Option(None, "--out", help="output stem: writes STEM.png and STEM.json (default: beside the save, "
+                             "SAVE-STEM.analysis.png and .json, so the save itself is never overwritten)"),
     max_points: int = typer.Option(400, "--max-points", help="positions read in the first pass (longer games are "
                                    "sampled, then the biggest moves read action by action)"),
 ) -> None:
@@ -34,9 +35,10 @@ def analyse(
             raise SaveError(f"{save} is not a text save file ({e})") from None
         except OSError as e:
             raise SaveError(f"cannot read {save}: {e.strerror or e}") from None
+        png, js = output_paths(save, out)
+        if save.resolve() in (png.resolve(), js.resolve()):
+            _fail(f"--out {out} would overwrite the save {save}; choose another stem")
         a = analyse_save(text, max_points=max_points)
-        stem = out if out is not None else save.with_suffix("")
-        png, js = stem.with_name(stem.name + ".png"), stem.with_name(stem.name + ".json")
         js.write_text(json.dumps(a.to_dict(), indent=1) + "\n", encoding="utf-8")
         write_png(a, png)
     r = a.result or {}
@@ -47,6 +49,13 @@ def analyse(
         console.print(f"  turning point {i}: action {t.at} ({t.actor}: {t.action}) moved the chances "
                       f"{100 * t.swing:.0f} points towards {t.gainer}")
     console.print(f"wrote {png} and {js}")
+
+
+def output_paths(save: Path, out: Path | None) -> tuple[Path, Path]:
+    """The chart and the JSON: ``STEM.png``/``STEM.json`` for ``--out STEM``, else ``game.analysis.png``/``.json``
+    beside ``game.json`` (a save is JSON too: writing ``game.json`` would replace the game with its analysis)."""
+    stem = out if out is not None else save.with_name(save.with_suffix("").name + ".analysis")
+    return stem.with_name(stem.name + ".png"), stem.with_name(stem.name + ".json")
 
 
 def _fail(msg: str) -> None:
