@@ -31,6 +31,21 @@ def test_games_json():
     assert {o["id"] for o in sk["options"]} >= {"combat", "zoc"}
 
 
+def test_games_prints_every_id_whole_on_a_narrow_terminal():
+    # what a user types next (game, scenario and option ids) is never cut short ("dday-to-the-…" was)
+    import os
+
+    env = {**os.environ, "COLUMNS": "60"}
+    p = subprocess.run([sys.executable, "-m", "westfront", "games"], capture_output=True, text=True, timeout=300,
+                       env=env)
+    words = set(p.stdout.replace(",", " ").split())
+    for g in json.loads(wf("games", "--json").stdout):
+        assert g["id"] in words
+        assert {s["id"] for s in g["scenarios"]} <= words
+        assert {o["id"] for o in g["options"]} <= words
+    assert "…" not in p.stdout
+
+
 def test_new_and_replay_verify(tmp_path):
     out = tmp_path / "g.json"
     wf("new", "skirmish", "--scenario", "river", "--option", "combat=fire", "--seed", "4", "--out", str(out))

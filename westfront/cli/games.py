@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import typer
-from rich.table import Table
 
 from .. import api
 from ..core.errors import SaveError
@@ -25,13 +24,13 @@ def games(as_json: bool = typer.Option(False, "--json", help="machine-readable o
     if as_json:
         typer.echo(json.dumps([i.to_dict() for i in infos], indent=2, default=str))
         return
-    t = Table(title="westfront games")
-    for col in ("id", "title", "players", "scenarios", "options"):
-        t.add_column(col)
+    # one block per game rather than a table: the ids are what a user types next (`westfront new ID --scenario S
+    # --option O=...`), and a five-column table on an 80-column terminal cut them short ("dday-to-the-…")
     for i in infos:
-        t.add_row(i.id, i.title, ", ".join(i.players), ", ".join(s.id for s in i.scenarios),
-                  ", ".join(o.id for o in i.options) or "-")
-    console.print(t)
+        console.print(f"[bold]{i.id}[/bold]  {i.title}", highlight=False)
+        for label, ids in (("players", i.players), ("scenarios", [s.id for s in i.scenarios]),
+                           ("options", [o.id for o in i.options])):
+            console.print(f"  {label}: {', '.join(ids) or '-'}", highlight=False)
 
 
 def new(
