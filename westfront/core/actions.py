@@ -8,7 +8,10 @@ form is unambiguous and good for logs, saves, URLs and RL action masks.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
+
+from .kernels import KERNELS
 
 _TOKEN = re.compile(r"^[A-Za-z0-9_.:+\-/'#@*]+$")
 # Actions already made, by (verb, args): games build thousands of actions per second from a
@@ -122,7 +125,7 @@ class Action:
         return self._text
 
 
-def act(verb: str, *args: Any) -> Action:
+def _act_py(verb: str, *args: Any) -> Action:
     """Shorthand: ``act("move", unit_id, hex_label)``; arguments are str()-ed."""
     try:
         got = _INTERNED.get((verb, args))
@@ -137,6 +140,12 @@ def act(verb: str, *args: Any) -> Action:
         else:
             return got
     return Action(verb, tuple(a if a.__class__ is str else str(a) for a in args))
+
+
+if KERNELS is not None:
+    KERNELS.bind_actions(_INTERNED, Action)
+act: Callable[..., Action] = _act_py if KERNELS is None else KERNELS.act
+"""``act("move", unit_id, hex_label)``: the compiled twin of ``_act_py`` (core/_kernels.pyx) when built."""
 
 
 Event = dict[str, Any]

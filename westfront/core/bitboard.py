@@ -13,15 +13,21 @@ all-sea hexside; in D-Day 3rd it does not cross rivers either), so a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
+
+from .kernels import KERNELS
 
 LINE_FLOOD_MIN = 200  # slots; below this the ring-by-ring flood is as fast (measured, docs/performance.md)
 _NUMPY_BITS = 64  # above this many set bits numpy unpacks faster (measured, docs/performance.md)
 _BYTE_BITS = tuple(tuple(k for k in range(8) if b >> k & 1) for b in range(256))
 
 
-def bits(bb: int) -> list[int]:
+T = TypeVar("T")
+
+
+def _bits_py(bb: int) -> list[int]:
     """Indices of the set bits, lowest first.
 
     Walks the integer's bytes with a lookup table: clearing the lowest bit of a
@@ -45,6 +51,16 @@ def bits(bb: int) -> list[int]:
             for k in _BYTE_BITS[byte]:
                 out.append(base + k)
     return out
+
+
+def _pick_py(table: list[T], bb: int) -> list[T]:
+    """``[table[i] for i in bits(bb)]``: the labels (or any per-slot values) of a set's slots."""
+    return [table[i] for i in bits(bb)]
+
+
+# The compiled twins (core/_kernels.pyx) when built, else these; identical results (tests/core/test_kernels.py).
+bits: Callable[[int], list[int]] = _bits_py if KERNELS is None else KERNELS.bits
+pick: Callable[[list[Any], int], list[Any]] = _pick_py if KERNELS is None else KERNELS.pick
 
 
 def from_indices(indices: Iterable[int]) -> int:
@@ -168,6 +184,19 @@ class Dilator:
             seen |= nxt
             out.append(nxt)
         return out
+
+
+PURE_PYTHON: dict[str, Callable[..., Any]] = {
+    "bits": _bits_py, "pick": _pick_py, "step": Dilator.step, "flood": Dilator.flood,
+    "flood_lines": Dilator.flood_lines,
+}
+"""The pure-Python kit functions, whichever path is in use (tests compare them with the compiled ones)."""
+
+if KERNELS is not None:
+    KERNELS.bind_bitboard(LINE_FLOOD_MIN)
+    Dilator.step = KERNELS.dilator_step  # type: ignore[method-assign]
+    Dilator.flood = KERNELS.dilator_flood  # type: ignore[method-assign]
+    Dilator.flood_lines = KERNELS.dilator_flood_lines  # type: ignore[method-assign]
 
 
 def edges_filtered(

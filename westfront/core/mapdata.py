@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from .bitboard import Dilator, bits
+from .bitboard import Dilator, pick
 from .errors import MapError
 from .hexgrid import DIRECTIONS, Axial, Grid, LabelError, grid_for
 
@@ -318,7 +318,7 @@ class GameMap:
         return d
 
     def labels_of(self, bb: int) -> list[str]:
-        return [self.labels[i] for i in bits(bb)]  # type: ignore[misc]
+        return pick(self.labels, bb)
 
     # ----- export ------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

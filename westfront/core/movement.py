@@ -26,10 +26,11 @@ by ring on bitboards with the same interface (:class:`LayeredReach`).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .bitboard import Dilator, bits
+from .kernels import KERNELS
 
 PROHIBITED = -1
 
@@ -417,14 +418,7 @@ class LayeredReach:
     def cost(self) -> dict[int, int]:
         """Hex -> steps to reach it (the start 0, a whole-allowance crossing the allowance)."""
         if self._cost is None:
-            out = {self.start: 0}
-            for k, ring in enumerate(self.layers):
-                if k:
-                    for h in bits(ring):
-                        out[h] = k
-            for h in bits(self.crossing):
-                out[h] = self.allowance
-            self._cost = out
+            self._cost = _layer_costs(self.start, self.layers, self.crossing, self.allowance)
         return self._cost
 
     def cost_of(self, h: int) -> int:
@@ -466,6 +460,22 @@ class LayeredReach:
             k = cost[out[-1]]  # the hex came from may have been reached before it was gone on from (side_stop)
         out.reverse()
         return out
+
+
+def _layer_costs_py(start: int, layers: list[int], crossing: int, allowance: int) -> dict[int, int]:
+    """``LayeredReach.cost``: the start 0, the hexes of layer k k, a whole-allowance crossing the allowance."""
+    out = {start: 0}
+    for k, ring in enumerate(layers):
+        if k:
+            for h in bits(ring):
+                out[h] = k
+    for h in bits(crossing):
+        out[h] = allowance
+    return out
+
+
+_layer_costs: Callable[[int, list[int], int, int], dict[int, int]] = (
+    _layer_costs_py if KERNELS is None else KERNELS.layer_costs)  # the compiled twin (core/_kernels.pyx) when built
 
 
 def layered_reach(start: int, mp: int, steps: Sequence[Step], passable: int, *, stop: int = 0,

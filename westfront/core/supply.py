@@ -15,10 +15,11 @@ hex is never tested. Variants the kit covers:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .bitboard import Dilator
+from .kernels import KERNELS
 
 
 def passable_for_supply(land: int, enemy_units: int, enemy_zoc: int, friendly_units: int, *, negate: bool) -> int:
@@ -63,8 +64,8 @@ class Source:
     capacity: int
 
 
-def bfs_distances(nbrs: Sequence[Sequence[int]], start: int, passable: int, limit: int) -> dict[int, int]:
-    """Path lengths from ``start`` through passable hexes (the endpoints need not be passable)."""
+def _bfs_distances_py(nbrs: Sequence[Sequence[int]], start: int, passable: int, limit: int) -> dict[int, int]:
+    """Path lengths from ``start`` through passable hexes (the endpoints need not be passable), in the order found."""
     dist = {start: 0}
     q = deque([start])
     while q:
@@ -79,6 +80,11 @@ def bfs_distances(nbrs: Sequence[Sequence[int]], start: int, passable: int, limi
                 dist[n] = d + 1
                 q.append(n)
     return dist
+
+
+bfs_distances: Callable[[Sequence[Sequence[int]], int, int, int], dict[int, int]] = (
+    _bfs_distances_py if KERNELS is None else KERNELS.bfs_distances)
+"""The compiled twin (core/_kernels.pyx, per-board C adjacency) when built, else ``_bfs_distances_py``."""
 
 
 def source_reach(
