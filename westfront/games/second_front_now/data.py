@@ -51,6 +51,19 @@ class UnitDef:
         return GROUP_OF_NATION[self.nation]
 
     @property
+    def size(self) -> str | None:
+        """The NATO size mark, derived from the type and name (reasoning in data/units.csv): an HQ is an army's,
+        a Corps artillery counter its corps', the Fast Brigades a brigade, a fortress garrison none, the rest
+        divisions."""
+        if self.type == "hq":
+            return "army"
+        if self.type == "artillery":
+            return "corps"
+        if self.type == "garrison":
+            return None
+        return "brigade" if "Brigade" in self.name else "division"
+
+    @property
     def armored(self) -> bool:
         return self.type == "armor"
 

@@ -58,7 +58,7 @@ def unit_view(s: Position, uid: str) -> dict[str, Any]:
         flags.append("untried")
     return {"id": uid, "side": d.side, "hex": us["hex"], "box": us["box"], "label": d.name, "kind": d.type,
             "factors": f"{aa}-{ai}-{mf}" if d.combat else "HQ", "steps": us["steps"], "max_steps": d.steps,
-            "nation": d.nation, "flags": flags, "supply": us["supply"]}
+            "nation": d.nation, "flags": flags, "supply": us["supply"], **({"size": d.size} if d.size else {})}
 
 
 def view(s: Position, player: str | None) -> dict[str, Any]:
