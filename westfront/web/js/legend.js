@@ -64,7 +64,10 @@ const GAMES = {
     pips: "the Corps card's supply slots: filled hold a Supply, hollow are free",
   },
   skirmish: {
-    markers: [{ kind: "control", label: "A", text: "hex a side controls (its initial)" }],
+    markers: [
+      { kind: "control", label: "B", side: "blue", text: "objective hex Blue holds" },
+      { kind: "control", label: "R", side: "red", text: "objective hex Red holds" },
+    ],
     factors: ["4-2-3", "attack – defence – movement"],
     pips: "steps left (filled) and lost (hollow)",
   },
