@@ -10,10 +10,12 @@ of the position in their own modules; the sequence of play lives in the steps.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, NotRequired, TypedDict, cast
 
 from ...core.mapdata import GameMap
-from ...core.state import PureMemo, State, insert_ranked, unit_rank
+from ...core.pieces import PIECES, Pieces, Roster
+from ...core.state import PureMemo
 from .board import Board, board
 from .data import ALL_IDS, LAST_TURN, SUPPLY, UNITS
 
@@ -98,11 +100,28 @@ def _within_of(b: Board, sources: int, k: int) -> int:
 _within = PureMemo(_within_of)  # 6.4's "near" depends only on where one side's units stand
 
 
-class Position(State):
+_SIDES = ("allied", "german")
+_SIDE_NO = {side: k for k, side in enumerate(_SIDES)}  # the roster's side numbers
+
+
+@cache
+def _roster() -> Roster:
+    """The kit's roster: the divisions in ``g["units"]`` order (:data:`ALL_IDS`)."""
+    m = board().m
+    return Roster(ALL_IDS, lambda uid: UNITS[uid].side, _SIDES, m.index, m.size)
+
+
+class Position(Pieces):
     """Onslaught's position; :mod:`.rules` adds the game's description and steps."""
 
     FLAT_TABLES = ("control",)  # hex -> side: clone copies it with dict.copy
     COPY_ON_WRITE = ("units",)  # records of scalars, shared by clones: write through edit_unit
+    SIDE_FACTS = ("zoc", "near")  # 6.2 ZOC and 6.4 "near" read only the side's own units
+    BOX_FACTS = False  # no derived fact reads which box an off-map division is in
+
+    @classmethod
+    def roster(cls) -> Roster:
+        return _roster()
 
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Any] | None = None):
         if "sp" in g:
@@ -143,62 +162,37 @@ class Position(State):
         return None if h is None else self.map.index[h]
 
     def on_map(self, side: str | None = None) -> list[str]:
-        """Divisions on the map (of ``side``), in order; memoised until a division moves (a new list each call)."""
-        key = ("on_map", side)
+        """Divisions on the map (of ``side``), in order (a new list each call)."""
+        if side is not None:
+            return list(self.pieces_on_map(side))
+        key = ("on_map", None)
         got = self.memo.get(key)
         if got is None:
             us = self.g["units"]
-            got = self.cached(key, lambda: tuple(
-                u for u in ALL_IDS if us[u]["hex"] is not None and (side is None or UNITS[u].side == side)))
+            got = self.cached(key, lambda: tuple(u for u in ALL_IDS if us[u]["hex"] is not None))
         return list(got)
 
     def in_box(self, box: str, side: str | None = None) -> list[str]:
         us = self.g["units"]
         return [u for u in ALL_IDS if us[u]["box"] == box and (side is None or UNITS[u].side == side)]
 
-    def _index(self) -> tuple[dict[int, list[str]], dict[str, int]]:
-        """Hex slot -> units there, and each side's occupied hexes, in one pass.
-
-        Rebuilt after every move (``touch``), so written for speed: one pass over the units,
-        then one bit per occupied hex (both sides never share one)."""
-        occ: dict[int, list[str]] = {}
-        m = self.map
-        idx = m.index
-        for uid, u in self.g["units"].items():
-            lab = u["hex"]
-            if lab is not None:
-                h = idx[lab]
-                here = occ.get(h)
-                if here is None:
-                    occ[h] = [uid]
-                else:
-                    here.append(uid)
-        nbytes = (m.size + 7) // 8
-        allied, german = bytearray(nbytes), bytearray(nbytes)  # cheaper than growing big ints
-        for h, us in occ.items():
-            (allied if IS_ALLIED[us[0]] else german)[h >> 3] |= 1 << (h & 7)
-        return occ, {"allied": int.from_bytes(allied, "little"), "german": int.from_bytes(german, "little")}
-
-    def _positions(self) -> tuple[dict[int, list[str]], dict[str, int]]:
-        got = self.memo.get("pos")  # the hottest query: ``cached`` without the call
-        if got is None:
-            got = self.cached("pos", self._index)  # registers the recipe for the debug mode
-        return got  # type: ignore[no-any-return]
-
     def occupancy(self) -> dict[int, list[str]]:
         """Hex slot -> units there (both sides cannot share a hex). Each list is in ``g["units"]`` order; the
         order of the hexes means nothing (a move updates the index instead of rebuilding it)."""
-        return self._positions()[0]
+        return self.placement().at
 
     def at(self, h: int) -> list[str]:
-        return list(self.occupancy().get(h, ()))
+        return list(self.placement().at.get(h, ()))
 
     def side_at(self, h: int) -> str | None:
-        us = self.occupancy().get(h)
+        us = self.placement().at.get(h)
         return UNITS[us[0]].side if us else None
 
     def side_bb(self, side: str) -> int:
-        return self._positions()[1][side]
+        p = self.memo.get(PIECES)  # hot: the kit's placement read directly
+        if p is None:
+            p = self.placement()
+        return p.occ[_SIDE_NO[side]]  # type: ignore[no-any-return]
 
     def zoc_bb(self, side: str) -> int:
         """onslaught 6.2: a division's ZOC is its hex and the six around it, never across sea hexsides."""
@@ -239,54 +233,16 @@ class Position(State):
                 self.g["captured"].append(lab)
                 self.emit("port_captured", hex=lab, rule=self.rule("8.4"),
                           text=f"The Allies capture the fortified port at {lab}; it is never again a German supply source")
-        u = self.edit_unit(uid)
-        was = u["hex"]
-        u["hex"] = m.label(path[-1]) if path else u["hex"]
-        u["box"] = None
-        before = self.memo.get("pos")
+        label = m.label(path[-1]) if path else self.g["units"][uid]["hex"]
         # only the hexes left, passed and entered changed (units, control): local facts elsewhere stay
-        self.touch(m.bb(path) | (1 << m.index[was] if was is not None else 0))
-        self._moved(before, uid, was, u["hex"])
+        if label is None:
+            self.remove_piece(uid, None)
+        else:
+            self.place_piece(uid, label, passed=m.bb(path))
 
     def remove_from_map(self, uid: str, box: str) -> None:
-        u = self.edit_unit(uid)
-        was = u["hex"]
-        u["hex"] = None
-        u["box"] = box
-        if was is not None:  # derived facts read where units stand, never which box an off-map one is in
-            before = self.memo.get("pos")
-            self.touch(1 << self.map.index[was])
-            self._moved(before, uid, was, None)
-
-    def _moved(self, before: Any, uid: str, was: str | None, now: str | None) -> None:
-        """After ``touch``: put back the unit index ``before`` (when there was one) updated for ``uid`` moving
-        from ``was`` to ``now``, instead of rebuilding it — the lists in ``g["units"]`` order as ``_index``
-        builds them. Memo values are shared with clones, so changed lists and dicts are new ones."""
-        if before is None or was == now:
-            return
-        occ0, sides0 = before
-        idx = self.map.index
-        occ = dict(occ0)
-        bbs = dict(sides0)
-        changed = 0
-        if was is not None:
-            i = idx[was]
-            changed |= 1 << i
-            left = [x for x in occ[i] if x != uid]
-            if left:
-                occ[i] = left
-            else:
-                del occ[i]
-        if now is not None:
-            j = idx[now]
-            changed |= 1 << j
-            occ[j] = insert_ranked(occ.get(j, []), uid, unit_rank(tuple(self.g["units"])))
-        bbs["allied"] &= ~changed
-        bbs["german"] &= ~changed
-        for h in (idx[was] if was is not None else None, idx[now] if now is not None else None):
-            if h is not None and h in occ:  # as ``_index``: the hex belongs to its first unit's side
-                bbs["allied" if IS_ALLIED[occ[h][0]] else "german"] |= 1 << h
-        self.keep_fact("pos", (occ, bbs), self._index)
+        """Off the map into ``box``; a division already off the map changes box without touching anything."""
+        self.remove_piece(uid, box)
 
     def eliminate(self, uid: str, why: str, rule: str) -> None:
         """Into the Eliminated Units box; Allied paratroops leave the game for good (9.3)."""

@@ -42,9 +42,8 @@ class Turn(Procedure[Position]):
         s.emit("turn", turn=t, text=turn_label(t), rule=s.rule("4.0"))
         for u in s.in_box("track"):
             if s.unit(u).get("return_turn") == t:
-                rec = s.edit_unit(u)
-                rec["box"] = "para"
-                rec.pop("return_turn", None)
+                s.remove_from_map(u, "para")  # the kit keeps the box lists
+                s.edit_unit(u).pop("return_turn", None)
                 s.emit("para_ready", unit=u, side="allied", rule=s.rule("9.1"),
                        text=f"{UNITS[u].name} returns to the Paratroop box")
 
