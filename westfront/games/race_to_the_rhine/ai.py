@@ -178,7 +178,7 @@ class _Context:
                 v += 0.4 if ammo + ffi >= AVERAGE_AXIS_AMMO + 1 else -0.6
                 lead = self.lead() if cmd == self.side else None
                 if lead is not None and lead["id"] == c["id"] and ammo + ffi - AVERAGE_AXIS_AMMO < plan.CROSSING_AMMO:
-                    v -= 0.5  # the lead keeps the Ammo of its crossing: round the Axis unit if it can
+                    v -= 0.9  # the lead keeps the Ammo of its crossing: round the Axis unit if it can
         elif s.controller(sid) != cmd:
             v -= 0.05
         return v
