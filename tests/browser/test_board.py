@@ -138,7 +138,7 @@ def test_legend_explains_terrain_lines_symbols_and_counters(page, server):
     expect(legend).to_contain_text("victory line")
     expect(legend).to_contain_text("fortified")
     expect(page.locator(".legendcard")).to_contain_text("Waffen-SS")
-    expect(page.locator(".legendcard")).to_contain_text("XXX corps")
+    expect(page.locator(".legendcard")).to_contain_text("XX division")  # onslaught 2.3: every counter a division
 
 
 def test_previews_are_plain_words_with_a_result_legend(page, server):
