@@ -4,7 +4,7 @@
 // so each game lists every kind its view can produce (the browser test checks the ones on the map
 // against this list); a marker kind missing here still gets a row, in words.
 
-import { el, svg } from "./util.js";
+import { el, markerBadge, svg } from "./util.js";
 import { SIZE_MARKS } from "./palette.js";
 import { drawCounter, kindsOf } from "./counters.js";
 
@@ -80,8 +80,8 @@ export function gameLegend(game) {
 
 /** A marker as the map draws it: a coloured disc with its label. */
 function markerIcon(label, color) {
-  const root = svg("svg", { width: 22, height: 18, viewBox: "-11 -9 22 18", class: "lg-marker" });
-  root.append(svg("circle", { cx: 0, cy: 0, r: 8, fill: color }), svg("text", { x: 0, y: 3.5, class: "marker-t" }, String(label).slice(0, 3)));
+  const root = svg("svg", { width: 36, height: 18, viewBox: "-18 -9 36 18", class: "lg-marker" });
+  root.append(...markerBadge(0, 0, label, color));
   return root;
 }
 

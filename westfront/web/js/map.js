@@ -2,7 +2,7 @@
 // nodes and links), with counters, markers, highlights, zoom (wheel, buttons) and
 // pan (drag). It knows nothing about any game's rules.
 
-import { clear, el, svg, sideColor } from "./util.js";
+import { clear, el, markerBadge, svg, sideColor } from "./util.js";
 import { drawCounter } from "./counters.js";
 import { drawOver, drawUnder, hexFill } from "./mapart.js";
 
@@ -222,8 +222,7 @@ export class MapView {
       const mx = x + s * 0.52, my = y + s * 0.42;
       const g = svg("g", { class: `marker m-${m.kind}`, "data-hex": m.hex },
         svg("title", {}, `${this.markerName(m)}: ${m.label ?? ""}`),
-        svg("circle", { cx: mx, cy: my, r: 8, fill: color }),
-        svg("text", { x: mx, y: my + 3.5, class: "marker-t" }, String(m.label ?? m.kind[0]).slice(0, 3)));
+        ...markerBadge(mx, my, m.label ?? m.kind[0], color));
       this.gMarkers.append(g);
     }
   }

@@ -99,3 +99,14 @@ export function diceChips(ev) {
     el("span", { class: "die", title: `d${ev.sides ?? "?"}: ${v}` },
       ev.sides === 6 && Number.isInteger(v) && v >= 1 && v <= 6 ? `${DIE[v]} ${v}` : String(v))));
 }
+
+/** A map marker's badge centred on (x, y): its label whole (spaces dropped, at most 5 characters: "BH 21" reads
+ *  "BH21"), a disc for one or two characters and a pill as wide as the text for more. */
+export function markerBadge(x, y, label, color) {
+  const text = String(label).replace(/\s+/g, "").slice(0, 5);
+  const w = Math.max(16, 6 * text.length + 5);
+  const shape = text.length <= 2
+    ? svg("circle", { cx: x, cy: y, r: 8, fill: color })
+    : svg("rect", { x: x - w / 2, y: y - 8, width: w, height: 16, rx: 8, fill: color });
+  return [shape, svg("text", { x, y: y + 3.5, class: "marker-t" }, text)];
+}
