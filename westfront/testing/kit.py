@@ -71,3 +71,29 @@ def grid_map(width: int = 8, height: int = 8, terrain: dict[str, str] | None = N
            "hexsides": {k: {"features": v} for k, v in (sides or {}).items()}}
     doc.update(extra)
     return GameMap.from_dict(doc)
+
+
+def walk_on_the_position_kit(game: str, seeds: tuple[int, ...] = (5, 6), actions: int = 400) -> None:
+    """Random games of a game on ``core.pieces`` (issue 34), in the cache-check mode (shared records are read-only,
+    so a write behind the kit raises): after every action the placement kept move by move equals the one rebuilt
+    from the unit table, and every 25th action a clone's move leaves the original's hash unchanged."""
+    import random
+
+    from ..core.pieces import build_placement
+    from ..core.state import checking_cache
+
+    with checking_cache():
+        for seed in seeds:
+            s = api.load(game, seed=seed)
+            rnd = random.Random(seed)
+            for n in range(actions):
+                if s.is_terminal():
+                    break
+                if n % 25 == 0:
+                    before = s.hash()
+                    c = s.clone()
+                    c.apply(rnd.choice(c.legal_actions()))
+                    assert s.hash() == before, f"{game} seed {seed}: a clone's move changed the original"
+                s.apply(rnd.choice(s.legal_actions()))
+                kept = s.placement()  # type: ignore[attr-defined]
+                assert kept == build_placement(s.roster(), s.g["units"]), f"{game} seed {seed}, action {n}"  # type: ignore[attr-defined]
