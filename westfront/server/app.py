@@ -100,7 +100,9 @@ def app_from_env() -> FastAPI:
     (its AI workers then notice this process is gone, westfront.server.lifeline)."""
     env = os.environ
     supervisor = int(env.get("WESTFRONT_SUPERVISOR", "0"))
-    if supervisor and supervisor == os.getppid():
+    if supervisor and supervisor != os.getpid():
+        # armed whatever the parent is now: a worker uvicorn (re)starts just before the supervisor dies runs this
+        # factory already orphaned, and must end at once rather than serve on (die_with sees the parent changed)
         die_with(supervisor)
     return create_app(None, Settings(ai_time=float(env.get("WESTFRONT_AI_TIME", "2.0")),
                                      ai_delay=float(env.get("WESTFRONT_AI_DELAY", "0.35")),
