@@ -43,6 +43,9 @@ def pytest_configure(config: pytest.Config) -> None:
         import ctypes
 
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    # every server a test starts ends with this test run, even one killed before its fixtures clean up
+    # (westfront.server.lifeline.exit_with; tests/server/test_lifeline.py checks it)
+    os.environ.setdefault("WESTFRONT_EXIT_WITH", str(os.getpid()))
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

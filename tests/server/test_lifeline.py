@@ -132,3 +132,51 @@ def test_no_worker_outlives_a_killed_supervisor(pg_url):
 
     left = _kill_and_count(["--workers", "2", "--ai-pool", "process"], ready, pg_url)
     assert not left, f"server processes or AI workers survived the supervisor by {SURVIVAL_S:.0f} s: {left}"
+
+
+RUNNER = """
+import os, subprocess, sys
+os.environ["WESTFRONT_EXIT_WITH"] = str(os.getpid())
+p = subprocess.Popen([sys.executable, "-m", "westfront", "serve", "--port", sys.argv[1], "--db", sys.argv[2]],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(p.pid, flush=True)
+p.wait()
+"""
+
+
+def test_a_server_ends_with_the_test_run_that_started_it(tmp_path):
+    """A test run killed before its fixtures stop their servers (SIGTERM, no clean-up) takes them with it:
+    ``WESTFRONT_EXIT_WITH`` (set by tests/conftest.py) names the process whose end ends the server, whoever
+    its parent is by then. Before, such servers served on, orphaned."""
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    runner = subprocess.Popen([sys.executable, "-c", RUNNER, str(port), f"sqlite:///{tmp_path / 'w.db'}"],
+                              env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert runner.stdout is not None
+    server_pid = int(runner.stdout.readline())
+    try:
+        wait_for(lambda: _up(f"http://127.0.0.1:{port}"), timeout=60, every=0.2)
+        runner.send_signal(signal.SIGTERM)  # a killed test run: nothing stops the server on its way out
+        runner.wait(timeout=10)
+        deadline = time.monotonic() + SURVIVAL_S
+        while time.monotonic() < deadline and alive(server_pid):
+            time.sleep(0.1)
+        assert not alive(server_pid), f"the server outlived the run that started it by {SURVIVAL_S:.0f} s"
+    finally:
+        if alive(server_pid):
+            os.kill(server_pid, signal.SIGKILL)
+        if runner.poll() is None:
+            runner.kill()
+            runner.wait(timeout=10)
+
+
+def test_exit_with_a_process_already_gone_exits_at_once():
+    """The watcher's first look: a server told to end with a process that has already ended does not start."""
+    code = ("from westfront.server.lifeline import exit_with\nimport time\nexit_with(%d)\ntime.sleep(30)\n"
+            "raise SystemExit(3)")
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    t0 = time.monotonic()
+    r = subprocess.run([sys.executable, "-c", code % gone.pid], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                       timeout=30)
+    assert r.returncode == 0 and time.monotonic() - t0 < 10

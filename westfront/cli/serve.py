@@ -33,8 +33,12 @@ def serve(
 
     from ..server.app import create_app
     from ..server.db import resolve_db_url
+    from ..server.lifeline import exit_with
     from ..server.service import Settings
 
+    watched = os.environ.get("WESTFRONT_EXIT_WITH", "")
+    if watched.isdigit():
+        exit_with(int(watched))  # a test run (or any supervisor) that ends takes this server with it
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if ai_pool not in ("process", "ray", "thread"):
         raise typer.BadParameter("--ai-pool is 'process', 'ray' or 'thread'")
