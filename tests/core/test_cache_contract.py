@@ -52,10 +52,18 @@ def test_fuzz_runs_in_debug_mode_and_restores_the_switch():
 def test_memo_is_kept_by_clones_and_forgotten_on_change():
     s = api.load("skirmish", seed=2)
     s.zoc_bb("red")
+    s.zoc_bb("blue")
+    s.reach_of("b-arm-1")
     c = s.clone()
     assert c.memo == s.memo and c.memo is not s.memo
+    before = dict(s.memo)
     c.place("b-inf-1", "0404")
-    assert not c.memo and s.memo  # touch() clears only the clone's
+    # the clone forgets what blue's move changed (blue's ZOC, a reach) and keeps red's ZOC (SIDE_FACTS) and
+    # the placement, moved; the original keeps all of its own facts as they were
+    assert ("zoc", "blue") not in c.memo and ("reach", "b-arm-1") not in c.memo
+    assert c.memo[("zoc", "red")] == before[("zoc", "red")]
+    assert c.slot_of("b-inf-1") == s.map.index["0404"] != s.slot_of("b-inf-1")
+    assert s.memo == before
 
 
 def test_flat_tables_are_copied_record_by_record():

@@ -200,3 +200,41 @@ def test_the_debug_mode_checks_the_kept_placement_and_refuses_writes_behind_the_
             c.g["units"]["r0"]["steps"] = 0
         c.set_fields("r0", steps=0)
         assert s.g["units"]["r0"]["steps"] == 2
+
+
+@cache
+def _lean_roster() -> Roster:
+    m = _map()
+    return Roster(("r1", "r2", "b1"), lambda u: "red" if u.startswith("r") else "blue", SIDES, m.index, m.size)
+
+
+class Lean(Pieces):
+    """Pieces without boxes (an eliminated piece is a record with no hex, as in skirmish) whose roster holds a piece
+    this position's table lacks (another scenario's)."""
+
+    __slots__ = ()
+    INFO = GameInfo("lean", "Lean", SIDES, (ScenarioInfo("s", "S"),))
+    SIDE_FACTS = ("zoc",)
+
+    @classmethod
+    def roster(cls) -> Roster:
+        return _lean_roster()
+
+    def setup(self, scenario: str, options: dict[str, Any]) -> None:
+        self.g["units"] = {"r1": {"hex": "0101", "steps": 2}, "b1": {"hex": "0303", "steps": 2}}  # no r2
+
+
+def test_a_table_may_lack_roster_pieces_and_records_may_have_no_box():
+    # skirmish: one roster for both scenarios (the river scenario adds a unit), units eliminated to no hex
+    s = Lean({"game": "lean", "meta": {"scenario": "s", "options": {}, "seed": 0}, "rng": [0, 0], "flow": [],
+              "result": None})
+    s.setup("s", {})
+    with checking_cache():
+        assert s.pieces_on_map("red") == ["r1"] and s.slot_of("r2") == -1
+        s.move_piece("r1", "0102")
+        s.remove_piece("b1", None)
+        assert s.g["units"]["b1"] == {"hex": None, "steps": 2}  # no box field written: the save stays as it was
+        assert s.pieces_on_map("blue") == [] and s.placement().boxes == {}
+        s.place_piece("b1", "0202")
+        assert s.placement() == build_placement(_lean_roster(), s.g["units"])
+        s.check_memo()

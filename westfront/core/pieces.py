@@ -1,7 +1,7 @@
 """One position kit (issue 34): where the pieces are, kept in one place with one vocabulary.
 
 A game's pieces live in one table of ``g`` (``g["units"]``: id -> record of scalars, with ``hex``, a map
-label or None, and ``box``, a box name or None). That table is the save and hash format and stays as it
+label or None, and ``box``, a box name or None — a game without boxes may leave ``box`` out). That table is the save and hash format and stays as it
 is. What every game used to rebuild or hand-sync beside it — hex -> pieces, each side's occupied hexes as a
 bitboard, each side's pieces on the map, the pieces in each box, each piece's hex slot — is one derived fact
 here, :class:`Placement`, built once from the table and then *moved*, not rebuilt, by the vocabulary:
@@ -35,7 +35,9 @@ PIECES = "pieces"  # the memo key of the placement
 
 class Roster:
     """The fixed facts of a game's pieces (one per process): unit numbers in table order, each one's side,
-    and the map's label -> slot. Built from the ids in the order ``g[table]`` holds them."""
+    and the map's label -> slot. Built from the ids in the order ``g[table]`` holds them. When scenarios
+    field different pieces, the roster holds them all, in an order every scenario's table follows; a
+    table then lacks some of them (skirmish: the river scenario's second armour)."""
 
     __slots__ = ("ids", "number", "side", "sides", "side_no", "side_name", "slot", "size")
 
@@ -93,7 +95,9 @@ def build_placement(roster: Roster, table: Mapping[str, Mapping[str, Any]]) -> P
     on_map: list[list[str]] = [[] for _ in roster.sides]
     boxes: dict[tuple[str, int], list[str]] = {}
     for k, uid in enumerate(roster.ids):
-        u = table[uid]
+        u = table.get(uid)
+        if u is None:
+            continue  # a piece of the roster this scenario does not use
         lab = u["hex"]
         sd = sides[k]
         if lab:
@@ -106,7 +110,7 @@ def build_placement(roster: Roster, table: Mapping[str, Mapping[str, Any]]) -> P
                 here.append(uid)
             occ[sd] |= 1 << h
             on_map[sd].append(uid)
-        elif u["box"]:
+        elif u.get("box"):  # a game whose pieces have no boxes keeps no ``box`` field
             key = (u["box"], sd)
             got = boxes.get(key)
             if got is None:
@@ -284,11 +288,12 @@ class Pieces(State):
     def _relocate(self, uid: str, label: str | None, box: str | None, passed: int) -> None:
         r = self.roster()
         rec = self.piece_record(uid)
-        was_label, was_box = rec["hex"], rec["box"]
+        was_label, was_box = rec["hex"], rec.get("box")
         was = r.slot[was_label] if was_label else -1
         now = r.slot[label] if label else -1
         rec["hex"] = label
-        rec["box"] = box
+        if box is not None or "box" in rec:  # records without a ``box`` field (no boxes in the game) keep none
+            rec["box"] = box
         memo = self.memo
         before = memo.get(PIECES)
         keys = self.kept_on_move(uid, was, now)

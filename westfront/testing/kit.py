@@ -73,7 +73,8 @@ def grid_map(width: int = 8, height: int = 8, terrain: dict[str, str] | None = N
     return GameMap.from_dict(doc)
 
 
-def walk_on_the_position_kit(game: str, seeds: tuple[int, ...] = (5, 6), actions: int = 400) -> None:
+def walk_on_the_position_kit(game: str, seeds: tuple[int, ...] = (5, 6), actions: int = 400,
+                             scenario: str | None = None, **options: Any) -> None:
     """Random games of a game on ``core.pieces`` (issue 34), in the cache-check mode (shared records are read-only,
     so a write behind the kit raises): after every action the placement kept move by move equals the one rebuilt
     from the unit table, and every 25th action a clone's move leaves the original's hash unchanged."""
@@ -84,7 +85,7 @@ def walk_on_the_position_kit(game: str, seeds: tuple[int, ...] = (5, 6), actions
 
     with checking_cache():
         for seed in seeds:
-            s = api.load(game, seed=seed)
+            s = api.load(game, scenario=scenario, options=options or None, seed=seed)
             rnd = random.Random(seed)
             for n in range(actions):
                 if s.is_terminal():

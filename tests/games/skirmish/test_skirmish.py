@@ -12,6 +12,7 @@ def new(**opts):
 
 def put(s, uid, hx):
     s.g["units"][uid]["hex"] = hx
+    s.touch()  # edited behind the effects: derived facts (the kit's placement among them) are rebuilt
 
 
 def test_turn_sequence_and_prompts():
@@ -96,6 +97,7 @@ def test_victory_by_elimination():
     for u in s.g["units"].values():
         if u["side"] == "red":
             u["hex"] = None
+    s.touch()
     s.apply("end")
     assert s.is_terminal() and s.result().winner == "blue"
 

@@ -12,8 +12,9 @@ from ...core.combat import dice_pool, fire
 from ...core.combat.odds_crt import Modifier, OddsTable, total_modifier
 from ...core.mapdata import GameMap, load_map
 from ...core.movement import PROHIBITED, MoveModel, Reach, can_end_anywhere, reach, zoc_of
+from ...core.pieces import PIECES, Pieces, Roster
 from ...core.retreat import advance_hexes, retreat_options
-from ...core.state import GameInfo, OptionInfo, Procedure, Result, ScenarioInfo, State, Step
+from ...core.state import GameInfo, OptionInfo, Procedure, Result, ScenarioInfo, Step
 from ...core.steps import AdvanceAfterCombat, AttackBuilder, game_steps
 from ...core.supply import passable_for_supply, supplied_area
 
@@ -101,6 +102,26 @@ def static_costs() -> tuple[list[int], dict[tuple[int, int], int], frozenset[tup
 
 
 @cache
+def roster() -> Roster:
+    """The position kit's roster: every unit of both scenarios, in the order each scenario's table has them
+    (blue's, then red's; the river scenario adds ``b-arm-2``)."""
+    ids: list[str] = []
+    side: dict[str, str] = {}
+    for sides in SCENARIO_SETUP.values():
+        for sd, units in sides.items():
+            for uid, _, _ in units:
+                side[uid] = sd
+    for sd in SIDES:
+        for sides in SCENARIO_SETUP.values():
+            ids.extend(uid for uid, _, _ in sides[sd] if uid not in ids)
+    m = game_map()
+    return Roster(ids, side.__getitem__, SIDES, m.index, m.size)
+
+
+_SIDE_NO = {sd: k for k, sd in enumerate(SIDES)}
+
+
+@cache
 def land_bb() -> int:
     m = game_map()
     return m.bb_where(lambda i: m.terrain[i] != "sea")
@@ -167,11 +188,11 @@ class Phase(Step["GameState"]):
 
     def begin(self, s: GameState, f: dict[str, Any]) -> None:
         side = f["side"]
-        for u in s.units_of(side):
-            u["moved"] = u["attacked"] = False
+        for uid in s.pieces_on_map(side):
+            s.set_fields(uid, moved=False, attacked=False)
         supplied = s.supplied_ids(side)
-        s.g["oos"] = sorted(u["id"] for u in s.units_of(side) if u["id"] not in supplied)
-        s.touch()  # out of supply moves 1 MP (reach depends on it)
+        s.g["oos"] = sorted(uid for uid in s.pieces_on_map(side) if uid not in supplied)
+        s.supply_changed()  # out of supply moves 1 MP (reach depends on it)
         s.emit("supply", side=side, out_of_supply=s.g["oos"], rule="skirmish 3",
                text=f"{side}: {len(s.g['oos'])} unit(s) out of supply")
 
@@ -243,7 +264,7 @@ class MoveUnit(Step["GameState"]):
         s.emit("move", unit=u["id"], path=path, cost=r.cost[dest], hex=label, rule="skirmish 2",
                text=f"{u['id']} moves {path[0]} → {path[-1]} ({r.cost[dest]} MP)")
         s.place(u["id"], label)
-        u["moved"] = True
+        s.set_fields(u["id"], moved=True)
         s.end()
 
     def on_cancel(self, s: GameState, f: dict[str, Any]) -> None:
@@ -271,7 +292,7 @@ class Attack(AttackBuilder):
 
     def on_resolve(self, s: GameState, f: dict[str, Any]) -> None:
         for uid in f["attackers"]:
-            s.g["units"][uid]["attacked"] = True
+            s.set_fields(uid, attacked=True)
         outcome = RESOLVERS[s.options["combat"]](s, f["target"], list(f["attackers"]))
         s.goto("aftermath", target=f["target"], attackers=list(f["attackers"]), **outcome)
 
@@ -302,7 +323,7 @@ def resolve_odds(s: GameState, target: str, attackers: list[str]) -> dict[str, A
         s.lose_step(attackers[0], "EX")
     elif result == "DE":
         for d in defenders:
-            s.g["units"][d]["steps"] = 1
+            s.set_fields(d, steps=1)
             s.lose_step(d, "DE")
     elif result == "DR":
         retreat = 2
@@ -421,7 +442,7 @@ class Retreat(Step["GameState"]):
                     and (not (ezoc >> h) & 1 or bool((own >> h) & 1)))
 
         def may_end(h: int) -> bool:
-            return len(s.at(m.label(h))) < STACK_LIMIT
+            return len(s.pieces_at(h)) < STACK_LIMIT
 
         opts = retreat_options(m.nbrs, origin, f["length"], may_enter, may_end, m.distance)
         best = opts.get(f["length"]) or opts.get(1) or []
@@ -434,7 +455,7 @@ class Retreat(Step["GameState"]):
         while f["units"] and not self.options_for(s, f, f["units"][0]):
             uid = f["units"].pop(0)
             s.emit("no_retreat", unit=uid, text=f"{uid} cannot retreat and is eliminated", rule="skirmish 5")
-            s.g["units"][uid]["steps"] = 1
+            s.set_fields(uid, steps=1)
             s.lose_step(uid, "no retreat")
         if not f["units"]:
             s.end()
@@ -476,7 +497,7 @@ class Advance(AdvanceAfterCombat):
         for h in advance_hexes(m.nbrs, m.index[f["hex"]], extra,
                                lambda n: m.terrain[n] != "sea" and not (enemy >> n) & 1):
             lab = m.label(h)
-            if lab != u["hex"] and len(s.at(lab)) < STACK_LIMIT:
+            if lab != u["hex"] and len(s.pieces_at(h)) < STACK_LIMIT:
                 out.append(lab)
         return out
 
@@ -490,11 +511,19 @@ class Advance(AdvanceAfterCombat):
 # --------------------------------------------------------------------------
 
 
-class GameState(State):
+class GameState(Pieces):
+    """Skirmish's position on the position kit (``core.pieces``): the kit keeps where the units are; the
+    effects below move them with its vocabulary (``move_piece``, ``remove_piece``, ``set_fields``)."""
+
     STEPS = game_steps(Turn, Phase, MoveUnit, Attack, Aftermath, Retreat, Advance)
     INFO = INFO
     FLAT_TABLES = ("units", "control")  # clone copies these record by record (State.clone_g)
+    SIDE_FACTS = ("zoc", "stacks")  # a side's ZOC and full hexes read only its own units
     __slots__ = ()
+
+    @classmethod
+    def roster(cls) -> Roster:
+        return roster()
 
     # ----- setup -----------------------------------------------------------
     def setup(self, scenario: str, options: dict[str, Any]) -> None:
@@ -518,24 +547,26 @@ class GameState(State):
     def map(self) -> GameMap:
         return game_map()
 
-    # Derived facts are memoised (State.cached) and forgotten by touch() in the effects below
-    # (place, lose_step) and when the out-of-supply list changes (Phase.begin). Memo values are
-    # ids and numbers, never g's own dicts: clones share the memo.
+    # Derived facts are memoised (State.cached). Where the units are is the kit's placement, moved by the
+    # effects below (place, lose_step); the rest is forgotten by the kit's touch of the hexes a move changed
+    # (a side's ZOC and full hexes survive the other side's moves: SIDE_FACTS) and when the out-of-supply list
+    # changes (Phase.begin). Memo values are ids and numbers, never g's own dicts: clones share the memo.
     def units_of(self, side: str) -> list[dict[str, Any]]:
+        p = self.memo.get(PIECES)  # hot: the kit's placement read directly
+        if p is None:
+            p = self.placement()
         units = self.g["units"]
-        return [units[i] for i in self.ids_on_map(side)]
-
-    def ids_on_map(self, side: str) -> tuple[str, ...]:
-        return self.cached(("ids", side), lambda: tuple(
-            u["id"] for u in self.g["units"].values() if u["side"] == side and u["hex"]))  # type: ignore[no-any-return]
+        return [units[i] for i in p.on_map[_SIDE_NO[side]]]
 
     def at(self, hx: str) -> list[dict[str, Any]]:
-        return [u for u in self.g["units"].values() if u["hex"] == hx]
+        units = self.g["units"]
+        return [units[i] for i in self.pieces_at(self.map.index[hx])]
 
     def side_bb(self, side: str) -> int:
-        m = self.map
-        return self.cached(("side_bb", side), lambda: m.bb(  # type: ignore[no-any-return]
-            m.index[u["hex"]] for u in self.units_of(side)))
+        p = self.memo.get(PIECES)  # hot: the kit's placement read directly
+        if p is None:
+            p = self.placement()
+        return p.occ[_SIDE_NO[side]]  # type: ignore[no-any-return]
 
     def zoc_bb(self, of_side: str) -> int:
         """Hexes in the ZOC of ``of_side`` (ZOC does not cross sea hexsides)."""
@@ -703,20 +734,24 @@ class GameState(State):
     # ----- effects -----------------------------------------------------------
     def lose_step(self, uid: str, why: str) -> None:
         u = self.g["units"][uid]
-        u["steps"] = fire.apply_step_loss(u["steps"])
-        self.touch()
+        self.set_fields(uid, steps=fire.apply_step_loss(u["steps"]))
         if u["steps"] == 0:
             self.emit("eliminated", unit=uid, side=u["side"], hex=u["hex"], text=f"{uid} is eliminated ({why})", rule="skirmish 4")
-            u["hex"] = None
+            self.remove_piece(uid, None)  # no box: an eliminated unit is a record with no hex
         else:
+            self.touch(1 << self.map.index[u["hex"]])  # its strength changed on this hex
             self.emit("step_loss", unit=uid, hex=u["hex"], text=f"{uid} loses a step ({why})", rule="skirmish 4")
 
     def place(self, uid: str, hx: str) -> None:
-        self.touch()
-        u = self.g["units"][uid]
-        u["hex"] = hx
+        """Onto ``hx`` (a move, a retreat, an advance), taking Ostburg if that is where it goes (skirmish 6)."""
+        self.move_piece(uid, hx)
         if hx in self.g["control"]:
-            self.g["control"][hx] = u["side"]
+            self.g["control"][hx] = self.g["units"][uid]["side"]
+
+    def supply_changed(self) -> None:
+        """The out-of-supply list changed: reach and may-move read it; where the units are, each side's ZOC and
+        full hexes do not."""
+        self.touch_keeping((PIECES, *((name, sd) for name in self.SIDE_FACTS for sd in SIDES)))
 
 
 __all__ = ["INFO", "GameState", "bits"]
