@@ -85,8 +85,9 @@ class Placement:
         return f"Placement(at={self.at!r}, boxes={self.boxes!r})"
 
 
-def build_placement(roster: Roster, table: Mapping[str, Mapping[str, Any]]) -> Placement:
-    """The placement of ``table`` from scratch (the recipe the debug mode checks kept placements against)."""
+def build_placement(roster: Roster, table: Mapping[str, Mapping[str, Any]], slot_field: str = "hex") -> Placement:
+    """The placement of ``table`` from scratch (the recipe the debug mode checks kept placements against).
+    ``slot_field``: the record's field naming where the piece stands (``Pieces.SLOT_FIELD``)."""
     slot = roster.slot
     sides = roster.side
     where = array("i", [-1]) * len(roster.ids)
@@ -98,7 +99,7 @@ def build_placement(roster: Roster, table: Mapping[str, Mapping[str, Any]]) -> P
         u = table.get(uid)
         if u is None:
             continue  # a piece of the roster this scenario does not use
-        lab = u["hex"]
+        lab = u[slot_field]
         sd = sides[k]
         if lab:
             h = slot[lab]
@@ -191,6 +192,9 @@ class Pieces(State):
     SIDE_FACTS: ClassVar[tuple[str, ...]] = ()
     """Names of memo facts keyed ``(name, side)`` that read only where ``side``'s own pieces are (its ZOC): a
     move of another side's piece keeps them."""
+    SLOT_FIELD: ClassVar[str] = "hex"
+    """The record's field naming where a piece stands: a map label, or None off the map (Race to the Rhine's
+    Corps: ``space``, a space of its point-to-point map, the slot being the space's index in the graph)."""
     BOX_FACTS: ClassVar[bool] = True
     """Whether derived facts may read which box an off-map piece is in. False: a piece going from one box to
     another touches nothing (only the placement's box lists change)."""
@@ -208,7 +212,7 @@ class Pieces(State):
         return p  # type: ignore[no-any-return]
 
     def _build_placement(self) -> Placement:
-        return build_placement(self.roster(), self.g[self.PIECES_TABLE])
+        return build_placement(self.roster(), self.g[self.PIECES_TABLE], self.SLOT_FIELD)
 
     def pieces_at(self, slot: int) -> list[str]:
         """Ids on a hex slot, table order (the placement's own list: do not change it)."""
@@ -255,7 +259,7 @@ class Pieces(State):
     def set_fields(self, uid: str, **fields: Any) -> None:
         """Write fields of a piece's record other than where it is (``hex``/``box`` go by the moves above).
         Touches nothing: the caller knows which facts read these fields."""
-        if "hex" in fields or "box" in fields:
+        if self.SLOT_FIELD in fields or "box" in fields:
             raise KeyError("hex and box change by place_piece/move_piece/remove_piece, which keep the placement")
         rec = self.g[self.PIECES_TABLE][uid]
         for k, v in fields.items():
@@ -288,10 +292,10 @@ class Pieces(State):
     def _relocate(self, uid: str, label: str | None, box: str | None, passed: int) -> None:
         r = self.roster()
         rec = self.piece_record(uid)
-        was_label, was_box = rec["hex"], rec.get("box")
+        was_label, was_box = rec[self.SLOT_FIELD], rec.get("box")
         was = r.slot[was_label] if was_label else -1
         now = r.slot[label] if label else -1
-        rec["hex"] = label
+        rec[self.SLOT_FIELD] = label
         if box is not None or "box" in rec:  # records without a ``box`` field (no boxes in the game) keep none
             rec["box"] = box
         memo = self.memo

@@ -97,4 +97,5 @@ def walk_on_the_position_kit(game: str, seeds: tuple[int, ...] = (5, 6), actions
                     assert s.hash() == before, f"{game} seed {seed}: a clone's move changed the original"
                 s.apply(rnd.choice(s.legal_actions()))
                 kept = s.placement()  # type: ignore[attr-defined]
-                assert kept == build_placement(s.roster(), s.g["units"]), f"{game} seed {seed}, action {n}"  # type: ignore[attr-defined]
+                rebuilt = build_placement(s.roster(), s.g[s.PIECES_TABLE], s.SLOT_FIELD)  # type: ignore[attr-defined]
+                assert kept == rebuilt, f"{game} seed {seed}, action {n}"

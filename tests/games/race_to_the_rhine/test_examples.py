@@ -41,6 +41,7 @@ def test_movement_halted_example():
     assert legal(s) == ["continue", "stop"]
     before = s.clone()
     play(s, "continue")
+    vi = s.g["corps"]["VI-US"]  # copy-on-write (core.pieces): after a clone a write replaces the record
     assert vi["supplies"]["fuel"] == 0 and s.frame()["left"] == 1 and not s.frame()["halted"]
     assert any(a.startswith("to ") for a in legal(s))
     play(before, "stop")  # or save the Fuel and end the movement there

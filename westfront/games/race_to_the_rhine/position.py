@@ -1,17 +1,23 @@
 """The position of Race to the Rhine: the typed ``g``, queries on it, and the effects that change it.
 
-Every effect that moves a Corps, a marker or a supply calls ``touch()`` so the
-derived sets (who controls what, where the Axis is) are recomputed on demand.
+The Corps are pieces of the position kit (``core.pieces``, issue 34): ``g["corps"]`` is the kit's table (the
+record's ``space`` is where it stands, the slot is the space's index in the graph, the side its commander),
+so where the Corps are is the kit's placement, kept move by move by ``move_corps`` (``move_piece``), and
+their supplies and flip change through ``set_fields`` on copy-on-write records (a clone shares them until one
+side writes one; ``supplies`` is replaced, never changed in place, since the record's copy is shallow).
+Markers (Control, Axis, FFI) are no pieces: they have no identity, ``g`` keeps them by space, and their
+effects keep the placement while dropping the facts that read them.
 """
 
 from __future__ import annotations
 
-from typing import TypedDict
+from functools import cache
+from typing import Any, TypedDict
 
 from ...core import cards, tokens
 from ...core.cards import Deck
 from ...core.p2p import Graph
-from ...core.state import State
+from ...core.pieces import PIECES, Pieces, Roster
 from .board import Board, board, static_sets
 from .data import KINDS, CommanderCard, Tables, tables
 
@@ -59,10 +65,26 @@ def corps_id(name: str) -> str:
     return name.replace(" ", "-")
 
 
-class Position(State):
+@cache
+def _roster() -> Roster:
+    """The kit's roster: every Corps of the four commanders in the order setup writes ``g["corps"]`` (turn
+    order, then the area's list), so any seating's table is a sub-sequence of it (the kit skips the rest)."""
+    b = board()
+    side = {corps_id(name): cmd for cmd in tables().order for name in b.areas[cmd].corps}
+    return Roster(side, side.__getitem__, tables().order, b.graph.index, len(b.graph))
+
+
+class Position(Pieces):
     """Race to the Rhine's state: queries and effects over ``g`` (see :class:`G`)."""
 
     __slots__ = ()
+    PIECES_TABLE = "corps"
+    SLOT_FIELD = "space"
+    COPY_ON_WRITE = ("corps",)
+
+    @classmethod
+    def roster(cls) -> Roster:
+        return _roster()
 
     @property
     def gg(self) -> G:
@@ -128,10 +150,13 @@ class Position(State):
 
     # ----- corps ---------------------------------------------------------------
     def corps_of(self, commander: str) -> list[Corps]:
-        return [c for c in self.gg["corps"].values() if c["commander"] == commander]
+        """The commander's Corps, table order (the kit's on-map list)."""
+        corps = self.gg["corps"]
+        return [corps[x] for x in self.pieces_on_map(commander)]
 
     def corps_at(self, sid: str) -> list[Corps]:
-        return [c for c in self.gg["corps"].values() if c["space"] == sid]
+        corps = self.gg["corps"]
+        return [corps[x] for x in self.pieces_at(self.graph.index[sid])]
 
     def room(self, c: Corps) -> int:
         return self.tables.slots - tokens.total(c["supplies"])
@@ -159,7 +184,7 @@ class Position(State):
                 "control": gr.bb(g["control"]),
                 "axis_markers": gr.bb(g["axis"]),
                 "ffi": gr.bb(s for s, n in g["ffi"].items() if n),
-                "corps": gr.bb(c["space"] for c in g["corps"].values()),
+                "corps": self.corps_bits(),
             }
             out["axis"] = out["axis_markers"] | (static_sets()["axis_flag"] & ~out["control"] & self.on_board())
             for cmd in self.seats:
@@ -167,6 +192,13 @@ class Position(State):
             return out
 
         return self.cached("sets", compute)  # type: ignore[no-any-return]
+
+    def corps_bits(self) -> int:
+        """Bitset of the spaces holding a Corps (the kit's occupied sets of every commander)."""
+        out = 0
+        for bb in self.placement().occ:
+            out |= bb
+        return out
 
     def axis_sources(self) -> int:
         """Düsseldorf, and Karlsruhe only with Patch-Devers in play (rttr Encirclement, Counter-attack)."""
@@ -177,56 +209,65 @@ class Position(State):
                     src &= ~(1 << self.graph.index[sid])
         return src
 
-    # ----- effects (each calls touch) ------------------------------------------
+    # ----- effects -------------------------------------------------------------
+    def markers_changed(self) -> None:
+        """A Control, Axis or FFI marker changed: the facts that read markers go, the placement stays."""
+        self.touch_keeping((PIECES,))
+
     def set_control(self, sid: str, commander: str, medals: int = 0) -> None:
         self.gg["control"][sid] = commander
         self.gg["control_medals"][sid] = medals
         if sid in self.gg["axis"]:
             self.gg["axis"].remove(sid)
-        self.touch()
+        self.markers_changed()
 
     def remove_control(self, sid: str) -> tuple[str, int]:
         who = self.gg["control"].pop(sid)
         medals = self.gg["control_medals"].pop(sid, 0)
-        self.touch()
+        self.markers_changed()
         return who, medals
 
     def place_axis(self, sid: str) -> None:
         self.gg["axis"] = sorted({*self.gg["axis"], sid})
-        self.touch()
+        self.markers_changed()
 
     def remove_axis(self, sid: str) -> None:
         if sid in self.gg["axis"]:
             self.gg["axis"].remove(sid)
-            self.touch()
+            self.markers_changed()
 
-    def move_corps(self, c: Corps, sid: str) -> None:
-        c["space"] = sid
-        self.touch()
+    def move_corps(self, cid: str, sid: str) -> None:
+        """The Corps' block to ``sid`` (the kit keeps the placement; facts reading where Corps are go)."""
+        self.move_piece(cid, sid)
 
     def add_medals(self, commander: str, n: int) -> None:
         self.gg["medals"][commander] += n
 
-    def give(self, c: Corps, kind: str, n: int) -> int:
-        """Put up to ``n`` supplies on a Corps card (room permitting); returns how many fitted."""
+    def give(self, cid: str, kind: str, n: int) -> int:
+        """Put up to ``n`` supplies on a Corps card (room permitting); returns how many fitted. Food turns a
+        flipped Corps face up. No derived fact reads a card's supplies, so nothing is touched."""
+        c = self.gg["corps"][cid]
         k = max(0, min(n, self.room(c)))
         if k:
-            tokens.add(c["supplies"], kind, k, self.tables.slots)
+            sup = dict(c["supplies"])
+            tokens.add(sup, kind, k, self.tables.slots)
+            fields: dict[str, Any] = {"supplies": sup}
             if kind == "food" and c["flipped"]:
-                c["flipped"] = False
-            self.touch()
+                fields["flipped"] = False
+            self.set_fields(cid, **fields)
         return k
 
-    def spend(self, c: Corps, kind: str, n: int) -> None:
-        tokens.take(c["supplies"], kind, n)
-        self.touch()
+    def spend(self, cid: str, kind: str, n: int) -> None:
+        sup = dict(self.gg["corps"][cid]["supplies"])
+        tokens.take(sup, kind, n)
+        self.set_fields(cid, supplies=sup)
 
     def set_ffi(self, sid: str, n: int) -> None:
         if n:
             self.gg["ffi"][sid] = n
         else:
             self.gg["ffi"].pop(sid, None)
-        self.touch()
+        self.markers_changed()
 
     # ----- bases and depots ----------------------------------------------------
     def base_capacity(self, commander: str, sid: str) -> int | None:

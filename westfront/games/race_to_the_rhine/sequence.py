@@ -114,10 +114,9 @@ class LogisticsStep(Procedure[Position]):
         need = s.tables.logistics_food
         for c in sorted(s.gg["corps"].values(), key=lambda x: x["id"]):
             if c["supplies"]["food"] >= need:
-                s.spend(c, "food", need)
+                s.spend(c["id"], "food", need)
             elif not c["flipped"]:
-                c["flipped"] = True
-                s.touch()
+                s.set_fields(c["id"], flipped=True)
                 s.emit("flipped", unit=c["id"], side=c["commander"], rule=s.rule("4.6 Logistics Step"),
                        text=f"{c['id']} has no Food and flips to its blank side")
 

@@ -245,7 +245,7 @@ class TruckRoute(Step[Position]):
         tokens.take(s.stock_for_update(cmd, f["start"]), kind, 1)
         if target in s.gg["corps"]:
             c = s.gg["corps"][target]
-            s.give(c, kind, 1)
+            s.give(target, kind, 1)
             where = f"{target} in {s.label(c['space'])}"
         else:
             tokens.add(s.stock_for_update(cmd, target), kind, 1, s.base_capacity(cmd, target))

@@ -52,7 +52,7 @@ class Move(Step[Position]):
 
     def begin(self, s: Position, f: dict[str, Any]) -> None:
         c = s.gg["corps"][f["corps"]]
-        s.spend(c, "fuel", s.tables.move_cost_fuel)
+        s.spend(c["id"], "fuel", s.tables.move_cost_fuel)
         f["left"] = abilities.move_allowance(s, c["commander"])  # rttr 17: Patch's Dragoon pursuit adds 1
         f["halted"] = False
         f["ffi_offer"] = False
@@ -70,6 +70,7 @@ class Move(Step[Position]):
         self._after_entry(s, f, c, halts=ret["halts"])
 
     def _after_entry(self, s: Position, f: dict[str, Any], c: Corps, halts: bool) -> None:
+        c = s.gg["corps"][c["id"]]  # the record now (a move or a write after a clone replaced it: core.pieces)
         f["halted"] = halts and f["left"] > 0
         f["ffi_offer"] = bool(combat.ffi_ammo_choices(s, c, c["space"]))
         if halts and f["left"] > 0:
@@ -112,7 +113,7 @@ class Move(Step[Position]):
     def on_continue(self, s: Position, f: dict[str, Any]) -> None:
         """rttr Movement halted: another Fuel buys the allowance that was left."""
         c = s.gg["corps"][f["corps"]]
-        s.spend(c, "fuel", s.tables.move_cost_fuel)
+        s.spend(c["id"], "fuel", s.tables.move_cost_fuel)
         f["halted"] = False
         s.emit("continue", unit=c["id"], rule=s.rule("4.4 Movement halted"),
                text=f"{c['id']} spends 1 Fuel to go on ({f['left']} left)")
@@ -133,19 +134,20 @@ class Move(Step[Position]):
         f["ffi_offer"] = False
         toll = movement.fortified_toll(s, sid)
         if toll:
-            s.spend(c, "ammo", toll)
+            s.spend(c["id"], "ammo", toll)
             s.emit("fortified", unit=c["id"], hex=sid, rule=s.rule("3.3.2 FFI markers - impact on play"),
                    text=f"{c['id']} pays {toll} Ammo to enter Fortified {s.label(sid)}")
+            c = s.gg["corps"][f["corps"]]  # the record now (a write after a clone replaces it: core.pieces)
         came_from = c["space"]
         if s.controller(sid) is not None:
-            s.move_corps(c, sid)
+            s.move_corps(c["id"], sid)
             f["left"] -= 1
             s.emit("enter", unit=c["id"], hex=sid, text=f"{c['id']} enters {s.label(sid)} (controlled: no card)")
             self._after_entry(s, f, c, halts=False)
         elif s.has_axis(sid):
             card = s.draw_card("axis")
             if card is None:  # an empty Axis deck: the unit gives way (reconstructed)
-                s.move_corps(c, sid)
+                s.move_corps(c["id"], sid)
                 s.remove_axis(sid)
                 f["left"] -= 1
                 take_space(s, c["commander"], sid, s.board.medals(sid), came_from)
@@ -162,7 +164,7 @@ class Move(Step[Position]):
     def _pursuit(self, s: Position, f: dict[str, Any], c: Corps, sid: str, came_from: str) -> None:
         deck = c["commander"]
         card = s.draw_card(deck)
-        s.move_corps(c, sid)
+        s.move_corps(c["id"], sid)
         f["left"] -= 1
         halts = False
         if card is not None:
@@ -178,19 +180,20 @@ class Move(Step[Position]):
 
 def apply_pursuit(s: Position, f: dict[str, Any], c: Corps, effect: str) -> bool:
     """A Pursuit card's effect (reconstructed, tables.toml); True when it halts the move."""
+    c = s.gg["corps"][c["id"]]  # the record now (the move replaced it after a clone: core.pieces)
     if effect == "lose_food" and c["supplies"]["food"] > 0:
-        s.spend(c, "food", 1)
+        s.spend(c["id"], "food", 1)
     elif effect == "gain_fuel":
-        s.give(c, "fuel", 1)
+        s.give(c["id"], "fuel", 1)
     elif effect == "gain_ammo":
-        s.give(c, "ammo", 1)
+        s.give(c["id"], "ammo", 1)
     elif effect == "medal":
         s.add_medals(c["commander"], 1)
     elif effect == "allowance":
         f["left"] += 1
     elif effect == "red_ball":
-        s.give(c, "fuel", 1)
-        s.give(c, "food", 1)
+        s.give(c["id"], "fuel", 1)
+        s.give(c["id"], "food", 1)
     return effect == "halt"
 
 
@@ -199,7 +202,7 @@ def take_ffi_ammo(s: Position, c: Corps, n: int) -> None:
     if not 1 <= n <= min(have, s.room(c)):
         raise IllegalAction(f"{s.rule('3.3.2 FFI markers - impact on play')}: {n} FFI marker(s) cannot be discarded here")
     s.set_ffi(c["space"], have - n)
-    s.give(c, "ammo", n)
+    s.give(c["id"], "ammo", n)
     s.emit("ffi_ammo", unit=c["id"], hex=c["space"], n=n, rule=s.rule("3.3.2 FFI markers - impact on play"),
            text=f"{c['id']} discards {n} FFI marker(s) for {n} Ammo")
 
@@ -284,7 +287,7 @@ class Combat(Step[Position]):
         have = s.gg["ffi"].get(f["space"], 0)
         k = int(n)
         s.set_ffi(f["space"], have - k)
-        s.give(c, "ammo", k)
+        s.give(c["id"], "ammo", k)
         s.emit("ffi_ammo", unit=c["id"], hex=f["space"], n=k, rule=s.rule("3.3.2 FFI markers - impact on play"),
                text=f"{c['id']} discards {k} FFI marker(s) for {k} Ammo")
 
@@ -300,12 +303,12 @@ class Combat(Step[Position]):
         card = s.tables.axis_cards[f["card"]]
         ammo, fuel = self._cost(s, f)
         spent = max(0, ammo - f["bonus"])
-        s.spend(c, "ammo", spent)
+        s.spend(c["id"], "ammo", spent)
         if fuel:
-            s.spend(c, "fuel", fuel)
+            s.spend(c["id"], "fuel", fuel)
         sid = f["space"]
         s.remove_axis(sid)
-        s.move_corps(c, sid)
+        s.move_corps(c["id"], sid)
         s.discard_card("axis", f["card"])
         ffi = " and the FFI's 1" if f["bonus"] and ammo else ""  # rttr 3.3.2: VI US's +1 Ammo from an FFI marker
         s.emit("combat", unit=c["id"], hex=sid, card=f["card"], won=True, rule=s.rule("4.7 Combat"), ammo=spent,
@@ -319,7 +322,7 @@ class Combat(Step[Position]):
         ammo, _fuel = self._cost(s, f)
         spent = min(c["supplies"]["ammo"], ammo)
         if spent:
-            s.spend(c, "ammo", spent)
+            s.spend(c["id"], "ammo", spent)
         s.discard_card("axis", f["card"])
         s.emit("combat", unit=c["id"], hex=f["space"], card=f["card"], won=False, rule=s.rule("4.7 Combat"),
                text=f"{c['id']} cannot beat the Axis unit in {s.label(f['space'])}: spends {spent} Ammo and stays")
