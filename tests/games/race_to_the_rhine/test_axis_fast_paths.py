@@ -37,7 +37,8 @@ def _counter_plain(s, sid: str) -> bool:
         return False
     sets = s.sets()
     i = g.index[sid]
-    if (sets["corps"] >> i) & 1 or g.nbr_bits[i] & sets["corps"]:
+    corps = g.bb(c["space"] for c in s.gg["corps"].values())
+    if (corps >> i) & 1 or g.nbr_bits[i] & corps:
         return False
     unc = s.on_board() & ~sets["control"]
     return bool(g.nbr_bits[i] & g.flood(s.axis_sources() & unc, unc))

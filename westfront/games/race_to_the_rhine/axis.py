@@ -11,8 +11,10 @@ by the player to the right.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.p2p import UNREACHABLE, Graph
-from .board import static_sets
+from .board import board, static_sets
 from .position import Position
 
 
@@ -25,9 +27,9 @@ def counter_attackable(s: Position, sid: str) -> bool:
         return False
     if any(sid in s.board.areas[c].start for c in s.seats):
         return False
-    sets = s.sets()
+    corps = s.corps_bits()
     i = g.index[sid]
-    if (sets["corps"] >> i) & 1 or g.nbr_bits[i] & sets["corps"]:
+    if (corps >> i) & 1 or g.nbr_bits[i] & corps:
         return False
     return bool(g.nbr_bits[i] & axis_reach(s))
 
@@ -87,24 +89,37 @@ def chained_to(g: Graph, through: int, targets: int) -> int:
 def best_candidates(s: Position, commander: str) -> list[str]:
     """The candidates that tie on every criterion (more than one: the player to the right decides)."""
     cands = candidates(s)
-    if not cands:
-        return []
+    if len(cands) < 2:
+        return cands
     g = s.graph
-    target = s.board.areas[commander].victory[0]
-    to_target = g.distances(g.bb([target]))
-    corps = s.sets()["corps"]
-    to_corps = g.distances(corps) if corps else [UNREACHABLE] * len(g)
-    fortified = static_sets()["fortified"]
     big = 10 ** 6
+    # the key (to the target, to a Corps, not Fortified) compared one criterion at a time: the later ones
+    # only among the ties of the earlier (the same answer as the whole tuple's minimum)
+    to_target = _to_target(commander)
+    idx = [g.index[c] for c in cands]
+    dts = [to_target[i] if to_target[i] != UNREACHABLE else big for i in idx]
+    low = min(dts)
+    tied = [k for k, d in enumerate(dts) if d == low]
+    if len(tied) > 1:
+        corps = s.corps_bits()
+        to_corps = g.distances(corps) if corps else [UNREACHABLE] * len(g)
+        dcs = {k: to_corps[idx[k]] if to_corps[idx[k]] != UNREACHABLE else big for k in tied}
+        low = min(dcs.values())
+        tied = [k for k in tied if dcs[k] == low]
+    if len(tied) > 1:
+        fortified = static_sets()["fortified"]
+        forts = {k: 0 if (fortified >> idx[k]) & 1 else 1 for k in tied}
+        low = min(forts.values())
+        tied = [k for k in tied if forts[k] == low]
+    return [cands[k] for k in tied]
 
-    def key(sid: str) -> tuple[int, int, int]:
-        i = g.index[sid]
-        dt = to_target[i] if to_target[i] != UNREACHABLE else big
-        dc = to_corps[i] if to_corps[i] != UNREACHABLE else big
-        return (dt, dc, 0 if (fortified >> i) & 1 else 1)
 
-    best = min(key(c) for c in cands)
-    return [c for c in cands if key(c) == best]
+@cache
+def _to_target(commander: str) -> list[int]:
+    """Links from the commander's placement Victory space (the first of his aid's list) to every space: the
+    board's, so once per process."""
+    g = board().graph
+    return g.distances(g.bb([board().areas[commander].victory[0]]))  # type: ignore[no-any-return]
 
 
 def rival_targets(s: Position, commander: str) -> list[str]:

@@ -66,6 +66,18 @@ def corps_id(name: str) -> str:
 
 
 @cache
+def _on_board(with_patch_devers: bool) -> int:
+    b = board()
+    if with_patch_devers:
+        return b.graph.all_bits
+    others = 0
+    for c, a in b.areas.items():
+        if c != "patch_devers":
+            others |= a.spaces
+    return others
+
+
+@cache
 def _roster() -> Roster:
     """The kit's roster: every Corps of the four commanders in the order setup writes ``g["corps"]`` (turn
     order, then the area's list), so any seating's table is a sub-sequence of it (the kit skips the rest)."""
@@ -117,14 +129,7 @@ class Position(Pieces):
     def on_board(self) -> int:
         """Bitset of the spaces in play: all with Patch-Devers; the base game leaves out the Patch-Devers side
         board (the spaces of no other commander's area, rttr Components 'if playing with Patch-Devers')."""
-        b = self.board
-        if self.with_patch_devers():
-            return self.graph.all_bits
-        others = 0
-        for c, a in b.areas.items():
-            if c != "patch_devers":
-                others |= a.spaces
-        return others
+        return _on_board(self.with_patch_devers())
 
     def to_the_right(self, commander: str) -> str:
         """The next commander in turn order (the player 'to the right', rttr Place Axis marker example)."""
@@ -176,22 +181,38 @@ class Position(Pieces):
         return bool((self.sets()["axis"] >> self.graph.index[sid]) & 1)
 
     def sets(self) -> dict[str, int]:
-        """Bitsets of the position: control (any commander), per-commander control, Axis, FFI, Corps."""
+        """Bitsets of the markers: control (any commander), per-commander control, Axis, FFI (the Corps are the
+        kit's: :meth:`corps_bits`). Read only markers, so a Corps' move keeps them (:meth:`kept_on_move`)."""
+        got = self.memo.get("sets")  # read on every rules query: ``cached`` only on a miss
+        if got is None:
+            got = self.cached("sets", self._marker_sets)
+        return got  # type: ignore[no-any-return]
 
-        def compute() -> dict[str, int]:
-            g, gr = self.gg, self.graph
-            out = {
-                "control": gr.bb(g["control"]),
-                "axis_markers": gr.bb(g["axis"]),
-                "ffi": gr.bb(s for s, n in g["ffi"].items() if n),
-                "corps": self.corps_bits(),
-            }
-            out["axis"] = out["axis_markers"] | (static_sets()["axis_flag"] & ~out["control"] & self.on_board())
-            for cmd in self.seats:
-                out["control:" + cmd] = gr.bb(s for s, who in g["control"].items() if who == cmd)
-            return out
+    def _marker_sets(self) -> dict[str, int]:
+        g, idx = self.gg, self.graph.index
+        control = 0
+        per: dict[str, int] = {}
+        for sid, who in g["control"].items():
+            b = 1 << idx[sid]
+            control |= b
+            per[who] = per.get(who, 0) | b
+        axis = 0
+        for sid in g["axis"]:
+            axis |= 1 << idx[sid]
+        ffi = 0
+        for sid, n in g["ffi"].items():
+            if n:
+                ffi |= 1 << idx[sid]
+        out = {"control": control, "axis_markers": axis, "ffi": ffi,
+               "axis": axis | (static_sets()["axis_flag"] & ~control & self.on_board())}
+        for cmd in self.seats:
+            out["control:" + cmd] = per.get(cmd, 0)
+        return out
 
-        return self.cached("sets", compute)  # type: ignore[no-any-return]
+    def kept_on_move(self, uid: str, was: int, now: int) -> list[Any]:
+        """A Corps' move leaves the marker facts true: the marker sets, the Axis' counter-attack reach and the
+        AI's goal distances and chain plans (none reads where Corps stand; the debug mode checks it)."""
+        return ["sets", "axis_reach", *(("ai_goal", c) for c in self.seats), *(("ai_chain", c) for c in self.seats)]
 
     def corps_bits(self) -> int:
         """Bitset of the spaces holding a Corps (the kit's occupied sets of every commander)."""

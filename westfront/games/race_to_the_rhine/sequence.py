@@ -91,7 +91,6 @@ class LogisticsStep(Procedure[Position]):
         g["truck_owner"] = {}
         g["trucks"] = dict.fromkeys(g["trucks"], 0)
         g["logistics_due"] = False
-        s.touch()
         s.emit("logistics_step", number=g["logistics_steps"] + 1, rule=s.rule("4.6 Logistics Step"),
                text=f"Logistics Step {g['logistics_steps'] + 1}: {back} Trucks return to the stock")
 

@@ -26,7 +26,7 @@ def airborne_targets(s: Position, commander: str) -> list[str]:
     for c in s.corps_of(commander):
         near |= g.within(c["space"], abilities.airborne_range(s, commander))
     sets = s.sets()
-    free = ~sets["control"] & ~sets["corps"]
+    free = ~sets["control"] & ~s.corps_bits()
     ok = near & s.board.areas[commander].spaces & free & ~sets["axis"]
     if s.has_ability(commander, "airborne_gamble"):
         ok |= near & s.board.areas[commander].spaces & free & sets["axis_markers"]
@@ -235,8 +235,7 @@ class TruckRoute(Step[Position]):
         f["placed"] += 1
         s.gg["trucks"][f["commander"]] -= 1
         s.gg["trucks_on"] = sorted([*s.gg["trucks_on"], key])
-        s.gg["truck_owner"][key] = f["commander"]
-        s.touch()
+        s.gg["truck_owner"][key] = f["commander"]  # no derived fact reads the Trucks: nothing to touch
         s.emit("truck", side=f["commander"], link=key, rule=s.rule("4.5 Core action: Truck Supplies"),
                text=f"Truck placed {s.label(a)} – {s.label(b)}")
 
@@ -249,7 +248,6 @@ class TruckRoute(Step[Position]):
             where = f"{target} in {s.label(c['space'])}"
         else:
             tokens.add(s.stock_for_update(cmd, target), kind, 1, s.base_capacity(cmd, target))
-            s.touch()
             where = f"the depot at {s.label(target)}"
         s.emit("load", side=cmd, unit=target, kind=kind, rule=s.rule("4.5 Core action: Truck Supplies"),
                text=f"1 {kind} trucked from {s.label(f['start'])} to {where}")

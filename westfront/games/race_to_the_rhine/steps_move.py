@@ -276,7 +276,6 @@ class Combat(Step[Position]):
         c = s.gg["corps"][f["corps"]]
         s.gg["air_strikes"][c["commander"]] -= 1
         f["air"] = 1
-        s.touch()
         s.emit("air_strike", unit=c["id"], hex=f["space"], side=c["commander"], rule=s.rule("16"),
                text=f"Air strike on {s.label(f['space'])}: the Axis unit costs {s.tables.air_strike_ammo_reduction} "
                     f"Ammo less ({s.gg['air_strikes'][c['commander']]} Air Strike(s) left)")

@@ -6,9 +6,12 @@ parts follow the expansion (rttr Main Supply Base, rttr Logistics Step).
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core import tokens
 from ...core.routes import extensions, route_spaces
 from .abilities import take_one_kind
+from .board import board
 from .data import KINDS
 from .position import Position
 
@@ -25,9 +28,16 @@ def supply_destinations(s: Position, commander: str, mixed: bool) -> list[str]:
     out = [] if axis_held(s, base) else [base]
     out += [p for p in own_ports(s, commander) if p != base]
     if mixed:
-        depots = s.graph.names(s.board.flagged("depot") & s.board.areas[commander].spaces)
-        out += [d for d in depots if s.controller(d) == commander and d not in out]
+        control = s.gg["control"]
+        out += [d for d in _area_spaces(commander, "depot") if control.get(d) == commander and d not in out]
     return out
+
+
+@cache
+def _area_spaces(commander: str, flag: str) -> list[str]:
+    """The spaces of the commander's area with ``flag`` (the board's: once per process)."""
+    b = board()
+    return b.graph.names(b.flagged(flag) & b.areas[commander].spaces)  # type: ignore[no-any-return]
 
 
 def axis_held(s: Position, sid: str) -> bool:
@@ -39,24 +49,28 @@ def axis_held(s: Position, sid: str) -> bool:
 def own_ports(s: Position, commander: str) -> list[str]:
     """Ports of the commander's area under his own Control: supply points for any Take Supplies (reconstructed,
     tables.toml [supplies].port_capacity: Montgomery's Channel ports, czechboardgamer review)."""
-    ports = s.graph.names(s.board.flagged("port") & s.board.areas[commander].spaces)
-    return [p for p in ports if s.controller(p) == commander]
+    control = s.gg["control"]
+    return [p for p in _area_spaces(commander, "port") if control.get(p) == commander]
 
 
 def take_options(s: Position, commander: str) -> list[tuple[str, str]]:
     """``(what, where)`` pairs a Take Supplies action may choose: 3 of a kind (Devers 4, rttr 17) or ``mixed`` (1 each)."""
     t = s.tables
     pool = s.gg["pool"]
-    out = []
-    for what in (*KINDS, "mixed"):
-        mixed = what == "mixed"
-        need = {k: t.take_mixed for k in KINDS} if mixed else {what: take_one_kind(s, commander)}
-        if any(pool[k] < n for k, n in need.items()):
-            continue
-        for where in supply_destinations(s, commander, mixed):
-            if tokens.fits(s.stock(commander, where), sum(need.values()), s.base_capacity(commander, where)):
-                out.append((what, where))
+    out: list[tuple[str, str]] = []
+    one = take_one_kind(s, commander)
+    kinds = [k for k in KINDS if pool[k] >= one]
+    if kinds:  # the destinations and their room, once for the three kinds
+        fit = [w for w in supply_destinations(s, commander, False) if _fits(s, commander, w, one)]
+        out += [(what, where) for what in kinds for where in fit]
+    if all(pool[k] >= t.take_mixed for k in KINDS):
+        n = t.take_mixed * len(KINDS)
+        out += [("mixed", w) for w in supply_destinations(s, commander, True) if _fits(s, commander, w, n)]
     return out
+
+
+def _fits(s: Position, commander: str, where: str, n: int) -> bool:
+    return tokens.fits(s.stock(commander, where), n, s.base_capacity(commander, where))
 
 
 def take_supplies(s: Position, commander: str, what: str, where: str) -> dict[str, int]:
@@ -65,8 +79,7 @@ def take_supplies(s: Position, commander: str, what: str, where: str) -> dict[st
     dst = s.stock_for_update(commander, where)
     for k, n in need.items():
         tokens.move(s.gg["pool"], dst, k, n, s.base_capacity(commander, where))
-    s.touch()
-    return need
+    return need  # no derived fact reads the pool or the bases: nothing to touch
 
 
 def truck_sources(s: Position, commander: str) -> list[str]:
