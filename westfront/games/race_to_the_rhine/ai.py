@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from ...core import cards
@@ -17,6 +18,7 @@ from ...core.actions import Action
 from ...core.p2p import UNREACHABLE
 from ...core.state import State
 from . import movement, plan, supply
+from .board import board
 from .position import Corps, Position
 
 HIDDEN_INFORMATION = True
@@ -44,19 +46,28 @@ def to_goal(s: Position, commander: str) -> list[int]:
     position). Only that entry wins (rttr How to win the game): a Victory space taken by a road is his, and
     entering it again later is no crossing, so a Victory space he already controls is no goal."""
     def compute() -> list[int]:
-        g, b = s.graph, s.board
-        area = b.areas[commander]
-        goals = [v for v in area.victory if s.controller(v) != commander] or list(area.victory)
-        feet = [n for v in goals for n in g.neighbours(v)
-                if g.link_kind(n, v) == "rhine_crossing" and b.in_area(commander, n)]
-        if not feet:
-            return g.distances(g.bb(goals), area.spaces)  # type: ignore[no-any-return]
-        d = g.distances(g.bb(feet), area.spaces & ~g.bb(area.victory))
-        out = [x + 1 if x >= 0 else UNREACHABLE for x in d]
-        for v in goals:
-            out[g.index[v]] = 0
-        return out
+        area = s.board.areas[commander]
+        return _to_goal(commander, tuple(v for v in area.victory if s.controller(v) != commander))
     return s.cached(("ai_goal", commander), compute)  # type: ignore[no-any-return]
+
+
+@cache
+def _to_goal(commander: str, open_goals: tuple[str, ...]) -> list[int]:
+    """:func:`to_goal` from the Victory spaces he does not control (the board does the rest: once per process
+    for each such set; callers only read the list)."""
+    b = board()
+    g = b.graph
+    area = b.areas[commander]
+    goals = list(open_goals) or list(area.victory)
+    feet = [n for v in goals for n in g.neighbours(v)
+            if g.link_kind(n, v) == "rhine_crossing" and b.in_area(commander, n)]
+    if not feet:
+        return g.distances(g.bb(goals), area.spaces)  # type: ignore[no-any-return]
+    d = g.distances(g.bb(feet), area.spaces & ~g.bb(area.victory))
+    out = [x + 1 if x >= 0 else UNREACHABLE for x in d]
+    for v in goals:
+        out[g.index[v]] = 0
+    return out
 
 
 def progress(s: Position, commander: str) -> float:
@@ -130,6 +141,8 @@ class _Context:
         self.side = side
         self.f = f
         self.step = f["step"]
+        self._lead: list[Corps | None] = []  # the lead, once asked (one position per scoring)
+        self._worst: dict[str, float] = {}  # Corps id -> worst_need, once asked
 
     # ----- helpers --------------------------------------------------------------
     def need(self, c: Corps, kind: str) -> float:
@@ -142,7 +155,9 @@ class _Context:
 
     def lead(self) -> Corps | None:
         """The side's Corps nearest its crossing: supplies go to it first (plan.lead)."""
-        return plan.lead(self.s, self.side, to_goal(self.s, self.side))
+        if not self._lead:
+            self._lead.append(plan.lead(self.s, self.side, to_goal(self.s, self.side)))
+        return self._lead[0]
 
     def weight(self, c: Corps) -> float:
         """The lead Corps' needs count in full, the others' at half: they feed the lead."""
@@ -150,7 +165,10 @@ class _Context:
         return 1.0 if lead is not None and c["id"] == lead["id"] else 0.5
 
     def worst_need(self, c: Corps) -> float:
-        return max(self.need(c, k) for k in ("fuel", "ammo", "food"))
+        got = self._worst.get(c["id"])
+        if got is None:
+            got = self._worst[c["id"]] = max(self.need(c, k) for k in ("fuel", "ammo", "food"))
+        return got
 
     def fed_from(self, src: str) -> float:
         """The weighted need of the Corps one Truck Supplies action from ``src`` can load."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...core.p2p import UNREACHABLE, Graph
+from ...core.state import PureMemo
 from .board import board, static_sets
 from .position import Position
 
@@ -37,13 +38,19 @@ def counter_attackable(s: Position, sid: str) -> bool:
 def axis_reach(s: Position) -> int:
     """The uncontrolled spaces chained through uncontrolled spaces to an Axis source (rttr
     Counter-attack), memoised per position: every Control marker asks the same flood."""
-    g = s.graph
 
     def compute() -> int:
         uncontrolled = s.on_board() & ~s.sets()["control"]
-        return g.flood(s.axis_sources() & uncontrolled, uncontrolled)
+        return _flood(s.axis_sources() & uncontrolled, uncontrolled)
 
     return s.cached("axis_reach", compute)  # type: ignore[no-any-return]
+
+
+def _flood_of(sources: int, passable: int) -> int:
+    return board().graph.flood(sources, passable)  # type: ignore[no-any-return]
+
+
+_flood = PureMemo(_flood_of)  # the counter-attack reach of a set of Control markers, shared by positions
 
 
 def placeable(s: Position, sid: str) -> bool:

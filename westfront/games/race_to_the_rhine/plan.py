@@ -10,8 +10,12 @@ broken chain, and lead Corps sat without Fuel or Ammo beyond the reach of any st
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.p2p import UNREACHABLE, bits
+from ...core.state import PureMemo
 from . import supply
+from .board import board
 from .position import Corps, Position
 
 CROSSING_AMMO = 3  # an average Axis card (2) plus the harder Victory-space unit (1), tables.toml [axis]
@@ -19,22 +23,34 @@ CROSSING_AMMO = 3  # an average Axis card (2) plus the harder Victory-space unit
 
 def feet(s: Position, commander: str) -> list[str]:
     """Spaces of the area one Rhine crossing from a Victory space he does not control yet."""
-    g, b = s.graph, s.board
+    return _feet(commander, s.sets()["control:" + commander])
+
+
+def _feet(commander: str, own: int) -> list[str]:
+    """:func:`feet` from the commander's own Control markers."""
+    b = board()
+    g = b.graph
     area = b.areas[commander]
-    goals = [v for v in area.victory if s.controller(v) != commander]
+    goals = tuple(v for v in area.victory if not own >> g.index[v] & 1)
+    return _feet_of(commander, goals)
+
+
+@cache
+def _feet_of(commander: str, goals: tuple[str, ...]) -> list[str]:
+    b = board()
+    g = b.graph
     return sorted({n for v in goals for n in g.neighbours(v)
                    if g.link_kind(n, v) == "rhine_crossing" and b.in_area(commander, n)})
 
 
-def _costs(s: Position, commander: str, sources: int, through_rivals: bool = False) -> list[int]:
+def _costs_of(commander: str, own: int, control: int, sources: int, through_rivals: bool) -> list[int]:
     """0-1 distances: a space costs 1 unless it holds the commander's own Control marker; a rival's Control
     marker blocks unless ``through_rivals`` (a rival's space joins his chain only after a counter-attack frees
     it), a Victory space always (it is the goal)."""
-    g, b = s.graph, s.board
-    sets = s.sets()
-    own = sets["control:" + commander]
+    b = board()
+    g = b.graph
     area = b.areas[commander].spaces & ~g.bb(b.areas[commander].victory)
-    open_ = area & ~own if through_rivals else area & ~sets["control"]
+    open_ = area & ~own if through_rivals else area & ~control
     cost = [UNREACHABLE] * len(g)
     reached = g.flood(sources & own, own) if sources & own else 0
     k = 0
@@ -56,17 +72,27 @@ def chain(s: Position, commander: str) -> tuple[list[int], list[int], int]:
     crossing (0: the foot is linked by his own Control markers). When rivals' Control markers cut every way,
     the costs run through them (they must be counter-attacked first: ``blockers``). Cached per position."""
     def compute() -> tuple[list[int], list[int], int]:
-        g = s.graph
-        f = g.bb(feet(s, commander))
-        start = g.bb(s.board.areas[commander].start)
-        for through in (False, True):
-            ds = _costs(s, commander, start, through)
-            dg = _costs(s, commander, f, through)
-            total = min((ds[i] for i in bits(f) if ds[i] >= 0), default=UNREACHABLE)
-            if total >= 0:
-                break
-        return ds, dg, total
+        sets = s.sets()
+        return _chain(commander, sets["control:" + commander], sets["control"])  # type: ignore[no-any-return]
     return s.cached(("ai_chain", commander), compute)  # type: ignore[no-any-return]
+
+
+def _chain_of(commander: str, own: int, control: int) -> tuple[list[int], list[int], int]:
+    """:func:`chain` from the Control markers alone (his own, everybody's): the board does the rest."""
+    b = board()
+    g = b.graph
+    f = g.bb(_feet(commander, own))
+    start = g.bb(b.areas[commander].start)
+    for through in (False, True):
+        ds = _costs_of(commander, own, control, start, through)
+        dg = _costs_of(commander, own, control, f, through)
+        total = min((ds[i] for i in bits(f) if ds[i] >= 0), default=UNREACHABLE)
+        if total >= 0:
+            break
+    return ds, dg, total
+
+
+_chain = PureMemo(_chain_of)  # positions with the same Control markers share the plan (MCTS: most of them)
 
 
 def blocker(s: Position, commander: str, sid: str) -> bool:
@@ -110,12 +136,16 @@ def lead(s: Position, commander: str, to_goal: list[int]) -> Corps | None:
 
 def route_reach(s: Position, commander: str, src: str) -> list[int]:
     """Links a truck route from ``src`` needs to each space (through spaces a route may enter)."""
-    g = s.graph
-
     def compute() -> list[int]:
-        allowed = g.bb(supply.route_allowed(s, commander))
-        return g.distances(g.bb([src]), allowed)  # type: ignore[no-any-return]
+        return _route_reach(s.graph.index[src], supply.route_allowed_bits(s, commander))  # type: ignore[no-any-return]
     return s.cached(("ai_route", commander, src), compute)  # type: ignore[no-any-return]
+
+
+def _distances_from(src: int, allowed: int) -> list[int]:
+    return board().graph.distances(1 << src, allowed)  # type: ignore[no-any-return]
+
+
+_route_reach = PureMemo(_distances_from)  # a route's reach depends only on its source and the spaces it may enter
 
 
 def reaches(s: Position, commander: str, src: str, sid: str) -> bool:

@@ -91,10 +91,13 @@ def truck_sources(s: Position, commander: str) -> list[str]:
 def route_allowed(s: Position, commander: str) -> set[str]:
     """Spaces a truck route may enter: in the commander's area, Allied-controlled or holding one of his Corps,
     and free of the Axis (reconstructed: trucks run behind the front)."""
-    area = s.board.areas[commander].spaces
+    return set(s.graph.names(route_allowed_bits(s, commander)))
+
+
+def route_allowed_bits(s: Position, commander: str) -> int:
+    """:func:`route_allowed` as a bitset."""
     sets = s.sets()
-    ok = (sets["control"] | s.graph.bb(c["space"] for c in s.corps_of(commander))) & area & ~sets["axis"]
-    return set(s.graph.names(ok))
+    return (sets["control"] | s.occupied_by(commander)) & s.board.areas[commander].spaces & ~sets["axis"]
 
 
 def loadable(s: Position, commander: str, start: str, links: list[str]) -> list[tuple[str, str]]:

@@ -3,8 +3,8 @@ encirclement (rttr Encirclement), and Medals at the end (base, reconstructed).""
 
 from __future__ import annotations
 
-from ...core.state import Result
-from .board import static_sets
+from ...core.state import PureMemo, Result
+from .board import board, static_sets
 from .position import Position
 
 
@@ -29,21 +29,26 @@ def encircled_by(s: Position, before_cut: int) -> int:
     The effect is reconstructed (tables.toml [encirclement]) and kept within what the descriptions allow:
     only the empty spaces of the pocket give way — never one holding an Axis marker or flag, never a
     Fortified or a Victory space (a Victory space must be fought for: rttr How to win the game, Freiburg)."""
-    g = s.graph
     uncontrolled = s.on_board() & ~s.sets()["control"]
     src = s.axis_sources() & uncontrolled
     if not src:
         return 0
     st = static_sets()
     holds = s.sets()["axis"] | st["fortified"] | st["victory"]
-    return g.cut_off(uncontrolled, src) & ~before_cut & ~holds
+    return _cut_off(uncontrolled, src) & ~before_cut & ~holds
 
 
 def cut_now(s: Position) -> int:
-    g = s.graph
     uncontrolled = s.on_board() & ~s.sets()["control"]
     src = s.axis_sources() & uncontrolled
-    return g.cut_off(uncontrolled, src) if src else uncontrolled
+    return _cut_off(uncontrolled, src) if src else uncontrolled
+
+
+def _cut_off_of(region: int, sources: int) -> int:
+    return board().graph.cut_off(region, sources)  # type: ignore[no-any-return]
+
+
+_cut_off = PureMemo(_cut_off_of)  # rttr Encirclement asks it twice per space taken, from a few marker sets
 
 
 def final_scores(s: Position, wacht_am_rhein: bool) -> dict[str, float]:
