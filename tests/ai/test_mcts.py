@@ -283,3 +283,39 @@ def test_hard_reads_the_game_s_deep_evaluation_where_it_has_one(monkeypatch):
     monkeypatch.setattr(mcts_module, "hooks_of", lambda state: dataclasses.replace(patched, evaluate_deep=None))
     hard(1, iterations=20, confident=None).choose(s, side)
     assert calls["hand"] >= 20 and calls["deep"] == 0
+
+
+def test_a_search_lists_the_root_legal_actions_once_where_nothing_is_hidden(monkeypatch):
+    # issue 34: every determinised sample of a perfect-information game is the root but for its dice, so the
+    # root's legal actions are the same list; asking the rules for them 48 times was a sixth of an iteration
+    s = skirmish_position()
+    assert not hooks_for("skirmish").hidden_information
+    root_hist = list(s.history)
+    step = s._step(s._top())
+    step_cls = type(step)
+    calls = []
+    orig = step_cls.actions
+
+    def counting(self, state, f):
+        if state.history == root_hist:
+            calls.append(1)
+        return orig(self, state, f)
+
+    monkeypatch.setattr(step_cls, "actions", counting)
+    agent = MCTSAgent(1, iterations=24)
+    agent.choose(s, s.current_player())
+    assert agent.report.iterations == 24
+    assert len(calls) == 1
+
+
+def test_a_sample_that_takes_the_root_legal_actions_plays_like_one_that_lists_them():
+    s = skirmish_position()
+    copy = s.clone()
+    copy.legal_as(s)
+    assert copy.legal_actions() == s.legal_actions()
+    a = copy.legal_actions()[-1]
+    copy.apply(a)
+    fresh = s.clone()
+    fresh.apply(a)
+    assert copy.hash() == fresh.hash() and copy.legal_actions() == fresh.legal_actions()
+    assert s.legal_actions() == s.clone().legal_actions()  # the root's list was not written to

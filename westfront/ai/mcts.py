@@ -214,9 +214,13 @@ class MCTSAgent:
         allowed = {str(a): a for a in candidates}
         start = time.perf_counter()
         deadline = start + seconds if seconds is not None else math.inf
+        # nothing hidden: every sample is the root but for its dice, so the root's legal actions are listed once
+        same_root = not hooks.hidden_information
         n = 0
         while (self.iterations is None or n < self.iterations) and (n == 0 or time.perf_counter() < deadline):
             sample = hooks.determinize(state, side, self.rng)
+            if same_root:
+                sample.legal_as(state)
             # the first sample's root priors are the scores above when it is the same position (no hidden part
             # re-sampled): the game is not asked twice for one decision
             first = scored is not None and n == 0 and same_position(sample, state)

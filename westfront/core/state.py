@@ -443,6 +443,13 @@ class State:
             self._legal = [] if f is None else list(self._step(f).actions(self, f))
         return list(self._legal)
 
+    def legal_as(self, other: State) -> None:
+        """Take ``other``'s legal actions as this position's, without listing them again: a search's copy
+        of its root that differs only in the dice (westfront.ai.mcts). The list is never written to."""
+        if other._legal is None:
+            other.legal_actions()
+        self._legal = other._legal
+
     def is_terminal(self) -> bool:
         return not self.g["flow"]
 
