@@ -75,13 +75,11 @@ def candidates(s: Position) -> list[str]:
     """Spaces the placement criteria allow once the priority list is used up (rttr Place Axis marker examples)."""
     g = s.graph
     sets = s.sets()
-    flags = static_sets()["axis_flag"] & ~sets["control"] & s.on_board()
-    out = []
-    for sid in g.names(s.on_board() & chained_to(g, sets["axis_markers"], flags)):
-        if s.board.has_flag(sid, "axis_flag") or not placeable(s, sid):
-            continue
-        out.append(sid)
-    return out
+    st = static_sets()
+    flags = st["axis_flag"] & ~sets["control"] & s.on_board()
+    # placeable() as a set: no Control, FFI or Axis marker, no Maquis Zone; and no printed Axis flag
+    free = ~(sets["control"] | sets["ffi"] | sets["axis_markers"] | st["maquis_zone"] | st["axis_flag"])
+    return g.names(s.on_board() & chained_to(g, sets["axis_markers"], flags) & free)  # type: ignore[no-any-return]
 
 
 def chained_to(g: Graph, through: int, targets: int) -> int:

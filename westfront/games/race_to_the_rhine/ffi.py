@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from .board import static_sets
 from .position import Position
 
 
 def ffi_moves(s: Position) -> list[tuple[str, str]]:
     """One FFI marker one link: never into a non-Maquis space that already holds 2 (no limit in Maquis Zones)."""
-    out = []
+    out: list[tuple[str, str]] = []
+    ffi = s.gg["ffi"]
+    if not ffi:
+        return out
     limit = s.tables.ffi_non_maquis_limit
-    for sid in sorted(s.gg["ffi"]):
-        if not s.gg["ffi"][sid]:
+    g = s.graph
+    full = 0  # non-Maquis spaces already holding the limit
+    for sid, n in ffi.items():
+        if n >= limit:
+            full |= 1 << g.index[sid]
+    full &= ~static_sets()["maquis_zone"]
+    ids = g.ids
+    for sid in sorted(ffi):
+        if not ffi[sid]:
             continue
-        for n in s.graph.neighbours(sid):
-            if s.board.has_flag(n, "maquis_zone") or s.gg["ffi"].get(n, 0) < limit:
-                out.append((sid, n))
+        out += [(sid, ids[j]) for j in g.nbrs[g.index[sid]] if not full >> j & 1]
     return out
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .board import static_sets
 from .position import Corps, Position
 
 
@@ -35,4 +36,10 @@ def why_not_enter(s: Position, c: Corps, sid: str) -> str | None:
 
 
 def entries(s: Position, c: Corps) -> list[str]:
-    return [n for n in s.graph.neighbours(c["space"]) if why_not_enter(s, c, n) is None]
+    """The neighbours ``why_not_enter`` lets the Corps into, in the graph's order, as one set: the links from its
+    space inside its commander's area, less the uncontrolled Fortified ones when it lacks the toll's Ammo."""
+    g = s.graph
+    ok = g.nbr_bits[g.index[c["space"]]] & s.board.areas[c["commander"]].spaces
+    if c["supplies"]["ammo"] < s.tables.fortified_entry_ammo:
+        ok &= ~(static_sets()["fortified"] & ~s.sets()["control"])
+    return g.names(ok)  # type: ignore[no-any-return]
