@@ -143,6 +143,7 @@ class _Context:
         self.step = f["step"]
         self._lead: list[Corps | None] = []  # the lead, once asked (one position per scoring)
         self._worst: dict[str, float] = {}  # Corps id -> worst_need, once asked
+        self._once: dict[str, Any] = {}  # what every action of one kind asks alike (v_trucks, v_link, v_ffi)
 
     # ----- helpers --------------------------------------------------------------
     def need(self, c: Corps, kind: str) -> float:
@@ -272,7 +273,10 @@ class _Context:
         have = s.gg["trucks"][self.side]
         if have >= s.tables.trucks_per_action[s.gg["level"][self.side]]:
             return -0.5
-        fed = max((self.fed_from(src) for src in supply.truck_sources(s, self.side)), default=0.0)
+        fed = self._once.get("fed")
+        if fed is None:
+            fed = self._once["fed"] = max((self.fed_from(src) for src in supply.truck_sources(s, self.side)),
+                                          default=0.0)
         return 0.15 + 0.5 * fed + 0.03 * int(a.args[0])
 
     def v_truck(self, a: Action) -> float:
@@ -338,15 +342,17 @@ class _Context:
     def _ffi_move(self, src: str, dst: str) -> float:
         """Move FFI toward the Axis aid's spaces and the Corps (they protect and feed them)."""
         s = self.s
-        prio = set(s.board.areas["patch_devers"].axis_priority)
-        corps = {c["space"] for c in s.corps_of("patch_devers")}
-        v = 0.0
+        prio = s.board.areas["patch_devers"].axis_priority
         g = s.graph
-        for c in s.corps_of("patch_devers"):  # French Corps Support: FFI markers are Ammo for a French Corps
-            if s.is_french(c) and self.waits_at_foot(c):
-                d = g.distances(g.bb([c["space"]]))
-                if d[g.index[dst]] < d[g.index[src]]:
-                    v += 0.5
+        if "ffi" not in self._once:  # the same for every FFI move of this decision
+            mine = s.corps_of("patch_devers")
+            waiting = [g.distances(g.bb([c["space"]])) for c in mine if s.is_french(c) and self.waits_at_foot(c)]
+            self._once["ffi"] = ({c["space"] for c in mine}, waiting)
+        corps, waiting = self._once["ffi"]
+        v = 0.0
+        for d in waiting:  # French Corps Support: FFI markers are Ammo for a French Corps
+            if d[g.index[dst]] < d[g.index[src]]:
+                v += 0.5
         if dst in prio and s.controller(dst) == "patch_devers":
             v += 0.4
         if dst in corps:
@@ -368,10 +374,12 @@ class _Context:
     def v_link(self, a: Action) -> float:
         s = self.s
         g = s.graph
-        needy = [c for c in s.corps_of(self.side) if max(self.need(c, k) for k in ("fuel", "ammo", "food")) > 0]
-        if not needy:
+        if "link" not in self._once:
+            needy = [c for c in s.corps_of(self.side) if max(self.need(c, k) for k in ("fuel", "ammo", "food")) > 0]
+            self._once["link"] = g.distances(g.bb(c["space"] for c in needy)) if needy else None
+        dist = self._once["link"]
+        if dist is None:
             return -0.4
-        dist = g.distances(g.bb(c["space"] for c in needy))
         before, after = dist[g.index[a.args[0]]], dist[g.index[a.args[1]]]
         if after == UNREACHABLE or before == UNREACHABLE:
             return -0.4
