@@ -238,3 +238,58 @@ def test_a_table_may_lack_roster_pieces_and_records_may_have_no_box():
         s.place_piece("b1", "0202")
         assert s.placement() == build_placement(_lean_roster(), s.g["units"])
         s.check_memo()
+
+
+class TwoTables(Toy):
+    """Pieces in two tables (1944's units and phantoms): the roster numbers ``units`` then ``ghosts``; ghosts'
+    records have no ``box`` field."""
+
+    __slots__ = ()
+    COPY_ON_WRITE = ("units", "ghosts")
+
+    def setup(self, scenario: str, options: dict[str, Any]) -> None:
+        super().setup(scenario, options)
+        self.g["units"] = {u: self.g["units"][u] for u in IDS[:10]}
+        self.g["ghosts"] = {u: {"hex": None, "hid": None} for u in IDS[10:]}
+
+    def table_of(self, uid: str) -> str:
+        return "ghosts" if uid in self.g["ghosts"] else "units"
+
+    def _build_placement(self) -> Any:
+        return build_placement(_roster(), {**self.g["units"], **self.g["ghosts"]})
+
+
+def test_several_tables_and_records_without_a_box():
+    # issue 34: a game whose pieces live in two tables writes each piece's record in its own table, copy-on-write,
+    # and a record without a box field is a piece off the map in no box
+    with checking_cache():
+        s = TwoTables({"game": "toy", "meta": {"scenario": "s", "options": {}, "seed": 0}, "rng": [0, 0],
+                       "flow": [], "result": None})
+        s.setup("s", {})
+        s._share_records()
+        assert s.placement() == s._build_placement() and s.placement().boxes[("pool", 0)] == ["r0", "r2", "r4", "r6", "r8"]
+        c = s.clone()
+        c.place_piece("r10", "0101")
+        c.place_piece("r0", "0101")
+        c.set_fields("r10", hid="m1")
+        assert c.pieces_at(_map().index["0101"]) == ["r0", "r10"] and c.g["ghosts"]["r10"] == {"hex": "0101", "hid": "m1"}
+        assert s.g["ghosts"]["r10"] == {"hex": None, "hid": None} and s.pieces_at(_map().index["0101"]) == []
+        assert c.placement() == c._build_placement()
+        c.remove_piece("r10", None)
+        assert c.placement() == c._build_placement() and c.occupied_by("red") == 1 << _map().index["0101"]
+
+
+def test_drop_fields_removes_optional_flags_and_leaves_absent_ones_shared():
+    # issue 34: an optional flag (1944's "pending", "returned") goes with drop_fields, through the copy-on-write edit
+    with checking_cache():
+        s = new()
+        s.set_fields("r0", pending=True)
+        s._share_records()
+        c = s.clone()
+        shared = c.g["units"]["r2"]
+        c.drop_fields("r2", "pending")  # nothing to drop: the shared record stays
+        assert c.g["units"]["r2"] is shared
+        c.drop_fields("r0", "pending")
+        assert "pending" not in c.g["units"]["r0"] and s.g["units"]["r0"]["pending"] is True
+        with pytest.raises(KeyError):
+            c.drop_fields("r0", "box")

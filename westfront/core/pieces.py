@@ -249,9 +249,14 @@ class Pieces(State):
         """Take a piece off the map into ``box`` (None: nowhere, e.g. not yet arrived)."""
         self._relocate(uid, None, box, 0)
 
+    def table_of(self, uid: str) -> str:
+        """The key of ``g`` whose table holds ``uid``'s record (a game with several piece tables overrides it,
+        and ``_build_placement``: its roster numbers the tables' ids one after another)."""
+        return self.PIECES_TABLE
+
     def piece_record(self, uid: str) -> dict[str, Any]:
         """The record of ``uid`` to write to (copied first when clones may share it, see ``State.edit``)."""
-        t = self.PIECES_TABLE
+        t = self.table_of(uid)
         if t in self.COPY_ON_WRITE:
             return self.edit(t, uid)
         return self.g[t][uid]  # type: ignore[no-any-return]
@@ -261,13 +266,24 @@ class Pieces(State):
         Touches nothing: the caller knows which facts read these fields."""
         if self.SLOT_FIELD in fields or "box" in fields:
             raise KeyError("hex and box change by place_piece/move_piece/remove_piece, which keep the placement")
-        rec = self.g[self.PIECES_TABLE][uid]
+        rec = self.g[self.table_of(uid)][uid]
         for k, v in fields.items():
             if k not in rec or rec[k] != v:
                 break
         else:
             return  # nothing changes: a shared record stays shared
         self.piece_record(uid).update(fields)
+
+    def drop_fields(self, uid: str, *names: str) -> None:
+        """Remove optional fields of a piece's record (a flag that exists only while it holds); a record with
+        none of them stays as it is (shared, if a clone shares it). Touches nothing, like :meth:`set_fields`."""
+        if self.SLOT_FIELD in names or "box" in names:
+            raise KeyError("where a piece is changes by place_piece/move_piece/remove_piece, which keep the placement")
+        rec = self.g[self.table_of(uid)][uid]
+        if any(k in rec for k in names):
+            rec = self.piece_record(uid)
+            for k in names:
+                rec.pop(k, None)
 
     def touch_keeping(self, keys: Iterable[Any]) -> None:
         """:meth:`touch` for a change that leaves the facts under ``keys`` true (the caller knows which): they

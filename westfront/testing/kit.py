@@ -80,7 +80,6 @@ def walk_on_the_position_kit(game: str, seeds: tuple[int, ...] = (5, 6), actions
     from the unit table, and every 25th action a clone's move leaves the original's hash unchanged."""
     import random
 
-    from ..core.pieces import build_placement
     from ..core.state import checking_cache
 
     with checking_cache():
@@ -97,5 +96,5 @@ def walk_on_the_position_kit(game: str, seeds: tuple[int, ...] = (5, 6), actions
                     assert s.hash() == before, f"{game} seed {seed}: a clone's move changed the original"
                 s.apply(rnd.choice(s.legal_actions()))
                 kept = s.placement()  # type: ignore[attr-defined]
-                rebuilt = build_placement(s.roster(), s.g[s.PIECES_TABLE], s.SLOT_FIELD)  # type: ignore[attr-defined]
+                rebuilt = s._build_placement()  # type: ignore[attr-defined]  # the game's recipe (1944: two tables)
                 assert kept == rebuilt, f"{game} seed {seed}, action {n}"

@@ -165,8 +165,7 @@ def test_cut_off_agrees_with_a_copy_of_the_position():
 
     def on_a_copy(s, uid, i):
         c = s.clone()
-        c.edit_unit(uid)["hex"] = board().label(i)
-        c.touch()
+        c.move_piece(uid, board().label(i))
         return sum(1 for u in c.on_map("allied") if not in_supply(c, u))
 
     checked = cut = 0

@@ -145,12 +145,12 @@ def test_step_reduction_of_a_four_step_army():
 def test_eliminated_units_go_to_the_pool_or_for_good():
     # 1944 12.1: coast and fortress corps are gone for good, and German armies/elite corps from January
     with on(synthetic_board()):
-        s = position(turn=6, units={"co-716": "0505", "ge-7a": "0507", "ge-2pc": "0509"})
+        s = position(turn=6, units={"co-716": "0505", "ge-7a": "0507", "ge-2pc": "0508"})
         for uid in ("co-716", "ge-7a"):
             while s.unit(uid)["hex"]:
                 lose_step(s, uid, "test")
         assert s.unit("co-716")["box"] == U.GONE and s.unit("ge-7a")["box"] == U.POOL
-        s = position(turn=8, units={"ge-7a": "0507", "ge-2pc": "0509", "ge-67c": "0305"})
+        s = position(turn=8, units={"ge-7a": "0507", "ge-2pc": "0508", "ge-67c": "0305"})
         for uid in ("ge-7a", "ge-2pc", "ge-67c"):
             while s.unit(uid)["hex"]:
                 lose_step(s, uid, "test")

@@ -135,12 +135,12 @@ def test_phantoms_vanish_and_hidden_units_show_when_the_allies_come_close():
         s.g["phantoms"]["ph-1"].update({"hex": "0505", "hid": "hm1"})
         s.unit("ge-7a")["hid"] = "hm2"
         s.touch()
-        s.put("us-7c", "0305")
+        s.move_piece("us-7c", "0305")
         s._events = []  # collect what check_contact says
         check_contact(s)
         assert s.g["phantoms"]["ph-1"]["hex"] is None
         assert s.unit("ge-7a")["hid"] == "hm2"  # still far away
-        s.put("us-7c", "0706")
+        s.move_piece("us-7c", "0706")
         check_contact(s)
         assert s.unit("ge-7a")["hid"] is None
         assert any(e["type"] == "phantom_removed" and e.get("reveal") for e in s._events)

@@ -178,8 +178,8 @@ def test_rp_arithmetic_with_ports():
         s.g["beachheads"] = {"12": "0605"}
         assert s.port_capacity() == 2 + 1 + 1  # Brest, Cherbourg, one beach-head
         assert allied_rp(s) == (16 + 4, 16, 4)
-        s.put("ge-67c", None)
-        s.put("fo-royan", None)
+        s.remove_piece("ge-67c", U.POOL)
+        s.remove_piece("fo-royan", U.POOL)
         assert s.port_capacity() == 2 + 1 + 1 + 3 + 1  # Antwerp and Bordeaux open
         assert allied_rp(s)[0] == 16 + 8 == 24
         s.g["beachheads"]["21"] = "0607"

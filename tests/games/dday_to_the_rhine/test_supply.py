@@ -109,7 +109,7 @@ def test_german_cities_need_allied_supply_to_stay_allied():
         assert s.controls("german", board().hex("1005"))
         move_along(s, "us-7c", [board().hex("1005")], "1944 11.0", "moves")
         s.set_control(board().hex("1005"), "allied")
-        s.put("us-7c", "0905")
+        s.move_piece("us-7c", "0905")
         end_of_turn(s, "allied")
         assert s.controls("german", board().hex("1005"))
 

@@ -407,12 +407,13 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
         # canonical order first: the sample must depend on what the Allies see, not on the true assignment
         slots.sort(key=lambda slot: (str(slot[0]), str(slot[1])))
         rng.shuffle(slots)
+        # only who stands on the markers' hexes changes: local facts elsewhere (reaches, move tests) stay
         for p, (hx, hid) in zip(pieces, slots, strict=True):
-            rec = c.edit_piece(p)
-            rec["hex"], rec["hid"] = hx, hid
-        # only who stands on the markers' hexes changed: local facts elsewhere (reaches, move tests) stay
-        hexof = board().m.index
-        c.touch(sum(1 << hexof[hx] for hx in {str(slot[0]) for slot in slots if slot[0]}))
+            if c.is_phantom(p):
+                c.shift_phantom(p, hx)
+            else:
+                c.move_piece(p, hx)
+            c.set_fields(p, hid=hid)
     elif side == "german" and g.get("objective"):
         g["objective"] = rng.choice(sorted(OBJECTIVES))
         if g.get("cards"):

@@ -263,7 +263,7 @@ def targets(s: Position, side: str) -> list[int]:
     units = s.g["units"]
     index = b.m.index
     able = 0  # hexes holding a unit that may still attack
-    for uid in s.index()[1][side]:
+    for uid in s.pieces_on_map(side):
         u = units[uid]
         if u["attacked"] or u["strat"] or (u["over"] and overstacked_here(s, uid)):
             continue

@@ -30,7 +30,7 @@ def enter_hex_end(s: Position, uid: str, i: int) -> None:
     for key, h in list(s.g["beachheads"].items()):
         if h == lab:
             del s.g["beachheads"][key]
-            s.touch()
+            s.forget()
             s.emit("beachhead_lost", hex=lab, rule=s.rule("5.0"),
                    text=f"The {ordinal(key)} Army Group beach-head at {lab} is eliminated")
 
@@ -43,7 +43,7 @@ def move_along(s: Position, uid: str, path: list[int], rule: str, how: str, cost
         pass_through(s, uid, i)
     if s.side_of(uid) == "allied" and hidden_pieces(s):
         check_contact_along(s, path[1:])
-    s.put(uid, labels[-1])
+    s.move_piece(uid, labels[-1])
     enter_hex_end(s, uid, path[-1])
     extra = f" ({cost} MP)" if cost is not None else ""
     say(s, uid, "move", f"{public_name(s, uid)} {how} {labels[0]} → {labels[-1]}{extra}",
@@ -58,7 +58,7 @@ def eliminate(s: Position, uid: str, why: str, rule: str) -> None:
     if uid in s.g["phantoms"]:
         remove_phantom(s, uid, why, public=False)
         return
-    u = s.edit_unit(uid)
+    u = s.unit(uid)
     lab = u["hex"]
     box = elimination_box(s, uid)
     fate = "goes into the replacement pool" if box == U.POOL else "is removed from play for good"
@@ -67,17 +67,18 @@ def eliminate(s: Position, uid: str, why: str, rule: str) -> None:
         say(s, uid, "eliminated", f"Hidden marker {u['hid']} is removed ({why})", real, hex=lab, rule=rule)
     else:
         s.emit("eliminated", unit=uid, side=U.udef(uid).side, hex=lab, box=box, rule=rule, text=real)
-    u.update({"hex": None, "box": box, "strength": 0, "hid": None, "rco": False, "over": False})
-    s.touch()
+    s.remove_piece(uid, box)
+    s.set_fields(uid, strength=0, hid=None, rco=False, over=False)
+    s.forget()
 
 
 def lose_step(s: Position, uid: str, why: str, rule: str | None = None) -> None:
     """3.0: each hit flips or replaces the counter one step down; below 1 SP it is eliminated."""
     rule = rule or s.rule("12.0")
-    u = s.edit_unit(uid)
-    if u.get("hid"):
+    if s.unit(uid).get("hid"):
         reveal(s, uid, "in combat")
-    u["strength"] -= 1
+    s.set_fields(uid, strength=s.unit(uid)["strength"] - 1)
+    u = s.unit(uid)
     if u["strength"] <= 0:
         eliminate(s, uid, why, rule)
     else:

@@ -20,10 +20,9 @@ from ...core.actions import Action, act
 from ...core.bitboard import bits
 from . import units as U
 from .board import board
-from .position import Position
+from .position import PHANTOM_IDS, Position
 
 OBJECTIVES = {"single": "Single Thrust", "broad": "Broad Front", "ruhr": "Objective: Ruhr"}
-PHANTOM_IDS = ("ph-1", "ph-2")
 
 
 def marker(s: Position, pid: str) -> str | None:
@@ -57,25 +56,26 @@ def hide(s: Position, pieces: list[str]) -> None:
             if m not in used:
                 break
         used.add(m)
-        s.edit_piece(pid)["hid"] = m
+        s.set_fields(pid, hid=m)
 
 
 def reveal(s: Position, uid: str, why: str) -> None:
     m = s.unit(uid).get("hid")
     if not m:
         return
-    u = s.edit_unit(uid)
-    u["hid"] = None
+    s.set_fields(uid, hid=None)
+    u = s.unit(uid)
     s.emit("reveal", unit=uid, marker=m, hex=u["hex"], reveal=True, rule=s.rule("18.5"),
            text=f"Hidden marker {m} is {U.udef(uid).short} ({why})")
 
 
 def remove_phantom(s: Position, pid: str, why: str, public: bool = True) -> None:
-    p = s.edit_piece(pid)
+    p = s.piece(pid)
     m = p.get("hid")
     hexlab = p["hex"]
-    p.update({"hex": None, "hid": None, "moved": False, "paid": False, "over": False, "entered": 0})
-    s.touch()
+    s.shift_phantom(pid, None)
+    s.set_fields(pid, hid=None, moved=False, paid=False, over=False, entered=0)
+    s.forget()
     if public:
         s.emit("phantom_removed", marker=m, hex=hexlab, reveal=True, rule=s.rule("18.5"),
                text=f"Hidden marker {m} was a phantom and is removed ({why})")

@@ -79,23 +79,25 @@ def land(s: Position, uid: str, i: int) -> bool:
             if not live:
                 break
             lose_step(s, max(live, key=lambda d: (s.unit(d)["strength"], d)), "the landing", s.rule("6.2"))
-        u = s.edit_unit(uid)
-        u["strength"] = max(u["strength"] - (_ap + ai), 0)
-    u = s.edit_unit(uid)
+        s.set_fields(uid, strength=max(s.unit(uid)["strength"] - (_ap + ai), 0))
+    u = s.unit(uid)
     if u["strength"] <= 0:
-        u.update({"box": U.POOL, "strength": 0})
+        s.remove_piece(uid, U.POOL)
+        s.set_fields(uid, strength=0)
         s.emit("invasion_failed", unit=uid, hex=lab, rule=s.rule("6.2"),
                text=f"{U.udef(uid).short} is destroyed on the beach at {lab}")
         return False
     if any(s.unit(d)["hex"] for d in defenders):
-        u.update({"box": U.AVAILABLE, "due": s.turn})
+        s.remove_piece(uid, U.AVAILABLE)
+        s.set_fields(uid, due=s.turn)
+        u = s.unit(uid)
         s.emit("invasion_failed", unit=uid, hex=lab, rule=s.rule("6.2"),
                text=f"The landing at {lab} fails: {U.udef(uid).short} returns as a reinforcement "
                     f"({u['strength']}/{U.max_strength(uid)} SP)")
         return False
-    s.put(uid, lab)
+    s.place_piece(uid, lab)
     g["beachheads"][U.udef(uid).group] = lab
-    s.touch()
+    s.forget()
     s.emit("beachhead", unit=uid, hex=lab, rule=s.rule("6.2"),
            text=f"{U.udef(uid).short} is ashore at {lab}: the {ordinal(U.udef(uid).group)} Army Group beach-head")
     check_contact(s)  # 18.5: a landing within two hexes uncovers hidden pieces
@@ -147,6 +149,6 @@ def delay(s: Position, uid: str) -> None:
     for oid, u in g["units"].items():
         d = U.udef(oid)
         if d.side == "allied" and d.group == grp and u["box"] == U.SCHEDULED and u["due"] in (2, 3):
-            s.edit_unit(oid)["due"] = u["due"] + 1
+            s.set_fields(oid, due=u["due"] + 1)
     s.emit("invasion_delayed", unit=uid, rule=s.rule("18.4"),
            text=f"{U.udef(uid).short} will land before the German July turn; Allied June RP halved")

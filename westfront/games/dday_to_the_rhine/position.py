@@ -1,21 +1,24 @@
 """The position: the typed ``g`` of 1944 and the queries and changes every rules module shares.
 
 ``g`` holds only JSON data (units by id, controlled cities, budgets, support
-units, the hidden objective). Derived facts that many decisions need — who
-stands where, ZOC, ports — go through the engine's one cache
-(``State.cached``) and are dropped whenever a helper below changes the
-position (``touch``), so a decision that offers forty moves builds them once.
-Supply is memoised the same way by ``supply.supply_map``.
+units, the hidden objective). Who stands where is the position kit's placement
+(``core.pieces``), moved by its vocabulary; other derived facts that many
+decisions need — ZOC, ports — go through the engine's one cache
+(``State.cached``) and are dropped whenever the position changes (``touch``),
+so a decision that offers forty moves builds them once. Supply is memoised the
+same way by ``supply.supply_map``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any, TypedDict
 
 from ...core.actions import Event
 from ...core.bitboard import bits
 from ...core.movement import zoc_of
-from ...core.state import PureMemo, State, insert_ranked, unit_rank
+from ...core.pieces import PIECES, Pieces, Placement, Roster, build_placement
+from ...core.state import PureMemo
 from . import units as U
 from .board import board
 from .data import month_label, opponent, tables
@@ -124,10 +127,55 @@ def _zoc_of(units: int) -> int:
 
 _zoc = PureMemo(_zoc_of)  # a side's ZOC depends only on where its units stand: a move of the other side keeps it
 
+PHANTOM_IDS = ("ph-1", "ph-2")  # the two phantoms (18.5), ``g["phantoms"]`` order when the option is on
+SIDES = ("german", "allied", "phantom")  # the roster's sides: phantoms are German, but not units (18.5)
+GERMAN, ALLIED, PHANTOM = 0, 1, 2
+_SIDE_NO = {"german": GERMAN, "allied": ALLIED}
+_ROSTERS: dict[int, tuple[Any, Roster]] = {}
+_PLACED = (PIECES, ("zoc", "german"), ("zoc", "allied"), "zoc_seen")  # the facts that read only where pieces are
+_KEPT: tuple[list[Any], ...] = (  # by the mover's roster side: the facts its move leaves true
+    [("zoc", "allied")],  # a German unit
+    [("zoc", "german"), "zoc_seen"],  # an Allied unit
+    [("zoc", "german"), ("zoc", "allied")],  # a phantom (no unit: nobody's ZOC moves)
+)
+_OFF: dict[str, Any] = {"hex": None, "box": None}  # a phantom of a game without them: nowhere
 
-Index = tuple[dict[int, list[str]], dict[str, list[str]], dict[str, int], dict[str, int]]
+
+def roster() -> Roster:
+    """The kit's roster on the board in play: the units in ``g["units"]`` order (set up in the order of
+    ``data.units()``), then the phantoms, so the placement's lists keep the order the old index had (units in
+    table order, phantoms last). Once per board (tests may play on their own)."""
+    b = board()
+    got = _ROSTERS.get(id(b))
+    if got is None or got[0] is not b:
+        sides = U.sides()
+        ids = (*sides, *PHANTOM_IDS)
+        r = Roster(ids, lambda uid: sides.get(uid, "phantom"), SIDES, b.m.index, b.m.size)
+        got = _ROSTERS[id(b)] = (b, r)
+    return got[1]
 
 
+class _Tables(Mapping[str, Any]):
+    """The units and phantoms tables read as one (what the placement is built from)."""
+
+    __slots__ = ("units", "phantoms")
+
+    def __init__(self, units: dict[str, Any], phantoms: dict[str, Any]) -> None:
+        self.units = units
+        self.phantoms = phantoms
+
+    def __getitem__(self, uid: str) -> Any:
+        rec = self.units.get(uid)
+        if rec is None:
+            rec = self.phantoms.get(uid, _OFF)
+        return rec
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.units
+        yield from self.phantoms
+
+    def __len__(self) -> int:
+        return len(self.units) + len(self.phantoms)
 
 
 def migrate(g: dict[str, Any]) -> None:
@@ -140,15 +188,37 @@ def migrate(g: dict[str, Any]) -> None:
         u["attacked"] = {0: None, 1: "destroyed", 2: "held"}[u.pop("att", 0)]
 
 
-class Position(State):
-    """The 1944 position: typed access to ``g``, queries, and the changes that keep the cache right."""
+class Position(Pieces):
+    """The 1944 position: typed access to ``g``, queries, and the changes that keep the cache right.
+
+    Where the pieces are is the position kit's (``core.pieces``): units and phantoms are its pieces, phantoms
+    a side of their own (they are German, but neither units nor ZOC for the Germans' own rules), so a side's
+    units and ``occupancy()`` read the kit's placement, and every move goes through ``place_piece`` /
+    ``move_piece`` / ``remove_piece`` and every other field through ``set_fields``."""
 
     __slots__ = ()
-    COPY_ON_WRITE = ("units", "phantoms")  # records of scalars, shared by clones: write through edit_unit/edit_piece
+    COPY_ON_WRITE = ("units", "phantoms")  # records of scalars, shared by clones: written through the kit
+    SIDE_FACTS = ("zoc",)  # 11.0: a side's ZOC reads only its own units
 
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Event] | None = None):
         migrate(g)
         super().__init__(g, history, log)
+
+    @classmethod
+    def roster(cls) -> Roster:
+        return roster()
+
+    def table_of(self, uid: str) -> str:
+        return "phantoms" if uid in self.g["phantoms"] else "units"
+
+    def _build_placement(self) -> Placement:
+        return build_placement(roster(), _Tables(self.g["units"], self.g["phantoms"]))
+
+    def kept_on_move(self, uid: str, was: int, now: int) -> list[Any]:
+        """The other sides' ZOC (``SIDE_FACTS``, 11.0) and, when an Allied unit moves, the Allies' picture of
+        German ZOC (real units and markers, 18.5); one list per side of the mover (a move's hot path)."""
+        r = roster()
+        return _KEPT[r.side[r.number[uid]]]
 
     @property
     def pos(self) -> PositionData:
@@ -173,102 +243,32 @@ class Position(State):
         return U.udef(uid).side
 
     def unit(self, uid: str) -> UnitRecord:
-        """A real unit's record."""
+        """A real unit's record (read only: write through ``set_fields``)."""
         return self.g["units"][uid]  # type: ignore[no-any-return]
 
     def piece(self, pid: str) -> dict[str, Any]:
-        """A unit's or a phantom's record (what moves on the map)."""
+        """A unit's or a phantom's record (what moves on the map; read only)."""
         return self.g["phantoms"][pid] if pid in self.g["phantoms"] else self.g["units"][pid]  # type: ignore[no-any-return]
-
-    def edit_unit(self, uid: str) -> UnitRecord:
-        """A real unit's record to write to (``State.edit``: clones share records until one writes)."""
-        return self.edit("units", uid)  # type: ignore[return-value]
-
-    def edit_piece(self, pid: str) -> dict[str, Any]:
-        """A unit's or a phantom's record to write to (``State.edit``)."""
-        return self.edit("phantoms" if pid in self.g["phantoms"] else "units", pid)
 
     def is_phantom(self, pid: str) -> bool:
         return pid in self.g["phantoms"]
 
-    def index(self) -> Index:
-        """Who stands where, built in one pass: (hex -> ids, side -> unit ids, side -> unit hexes,
-        side -> hexes with any piece of that side, phantoms included). A move updates it (``put``)."""
-        got = self.memo.get("index")
-        if got is None:
-            got = self.cached("index", self._build_index)
-        return got  # type: ignore[no-any-return]
-
-    def _build_index(self) -> Index:
-        hexof = board().m.index
-        sides = U.sides()
-        occ: dict[int, list[str]] = {}
-        onmap: dict[str, list[str]] = {"german": [], "allied": []}
-        ubb = {"german": 0, "allied": 0}
-        for uid, u in self.g["units"].items():
-            lab = u["hex"]
-            if lab:
-                i = hexof[lab]
-                if i in occ:
-                    occ[i].append(uid)
-                else:
-                    occ[i] = [uid]
-                side = sides[uid]
-                onmap[side].append(uid)
-                ubb[side] |= 1 << i
-        pbb = dict(ubb)
-        for pid, p in self.g["phantoms"].items():
-            if p["hex"]:
-                i = hexof[p["hex"]]
-                occ.setdefault(i, []).append(pid)
-                pbb["german"] |= 1 << i
-        return occ, onmap, ubb, pbb
-
-    def _moved_index(self, before: Index, uid: str, old: int | None, new: int | None) -> Index:
-        """``before`` with real unit ``uid`` moved from slot ``old`` to ``new`` (None: off the map), the lists in
-        the order a rebuild gives (``g["units"]`` order, phantoms last). Memo values are shared with clones:
-        changed lists and dicts are new ones, never edited."""
-        occ0, onmap0, ubb0, pbb0 = before
-        rank = unit_rank(tuple(self.g["units"]))
-        sides = U.sides()
-        side = sides[uid]
-        occ = dict(occ0)
-        ubb = dict(ubb0)
-        pbb = dict(pbb0)
-        phantoms = self.g["phantoms"]
-        if old is not None:
-            left = [x for x in occ[old] if x != uid]
-            if left:
-                occ[old] = left
-            else:
-                del occ[old]
-            if not any(x not in phantoms and sides[x] == side for x in left):
-                ubb[side] &= ~(1 << old)
-                if side == "allied" or not any(x in phantoms for x in left):
-                    pbb[side] &= ~(1 << old)
-        if new is not None:
-            occ[new] = insert_ranked(occ.get(new, []), uid, rank)  # phantoms (not in ``rank``) stay last
-            ubb[side] |= 1 << new
-            pbb[side] |= 1 << new
-        onmap = onmap0
-        if (old is None) != (new is None):
-            ids = onmap0[side]
-            if new is None:
-                ids = [x for x in ids if x != uid]
-            else:
-                ids = insert_ranked(ids, uid, rank)
-            onmap = {**onmap0, side: ids}
-        return occ, onmap, ubb, pbb
-
     def on_map(self, side: str | None = None) -> list[str]:
-        """Real units on the map (phantoms are not units)."""
-        onmap = self.index()[1]
-        return list(onmap[side]) if side else onmap["german"] + onmap["allied"]
+        """Real units on the map (phantoms are not units), table order."""
+        p = self.memo.get(PIECES)
+        if p is None:
+            p = self.placement()
+        if side:
+            return list(p.on_map[_SIDE_NO[side]])
+        return p.on_map[GERMAN] + p.on_map[ALLIED]
 
     def occupancy(self) -> dict[int, list[str]]:
         """Hex slot -> ids standing there, phantoms included (they look like units). Each list is in
-        ``g["units"]`` order, phantoms last; the order of the hexes means nothing (``put`` updates the index)."""
-        return self.index()[0]
+        ``g["units"]`` order, phantoms last; the order of the hexes means nothing (the kit's placement)."""
+        p = self.memo.get(PIECES)
+        if p is None:
+            p = self.placement()
+        return p.at  # type: ignore[no-any-return]
 
     def at(self, i: int) -> list[str]:
         return self.occupancy().get(i, [])
@@ -285,15 +285,24 @@ class Position(State):
 
     def units_bb(self, side: str) -> int:
         """Hexes holding real units of ``side``."""
-        return self.index()[2][side]
+        p = self.memo.get(PIECES)
+        if p is None:
+            p = self.placement()
+        return p.occ[_SIDE_NO[side]]  # type: ignore[no-any-return]
 
     def pieces_bb(self, side: str) -> int:
         """Hexes holding any piece of ``side`` (phantoms included)."""
-        return self.index()[3][side]
+        p = self.memo.get(PIECES)
+        if p is None:
+            p = self.placement()
+        occ = p.occ
+        return occ[GERMAN] | occ[PHANTOM] if side == "german" else occ[ALLIED]  # type: ignore[no-any-return]
 
     def phantoms_bb(self) -> int:
-        b = board()
-        return b.m.bb(b.hex(p["hex"]) for p in self.g["phantoms"].values() if p["hex"])
+        p = self.memo.get(PIECES)
+        if p is None:
+            p = self.placement()
+        return p.occ[PHANTOM]  # type: ignore[no-any-return]
 
     def blocking_bb(self, for_side: str) -> int:
         """Hexes ``for_side`` may not enter: enemy units, and for the Allies every hidden marker."""
@@ -326,6 +335,27 @@ class Position(State):
     def is_fortress_unit(self, uid: str) -> bool:
         return uid in self.g["units"] and U.udef(uid).cls.fortress
 
+    def forget(self) -> None:
+        """``touch()`` after a change that moved nobody behind the kit (fields, control, beach-heads): the facts
+        that read only where the pieces stand (the placement, the ZOCs) stay."""
+        self.touch_keeping(_PLACED)
+
+    # ----- a phantom record's shape ---------------------------------------------------------
+    def shift_phantom(self, pid: str, label: str | None) -> None:
+        """Put a phantom on a hex or take it off the map (18.5: entry, removal, the AI's determinisation): its
+        record keeps the shape it has (the kit writes no ``box`` field a record lacks)."""
+        if label is None:
+            self.remove_piece(pid, None)
+        else:
+            self.place_piece(pid, label)
+
+    def move_piece(self, uid: str, label: str, passed: int = 0) -> None:
+        """The kit's move; a phantom's record gets a ``box`` field (None) on its first move, as the old ``put``
+        wrote it, so ``g`` (saves, hashes) stays exactly as before the kit."""
+        self.place_piece(uid, label, passed)
+        if uid in self.g["phantoms"] and "box" not in self.g["phantoms"][uid]:
+            self.piece_record(uid)["box"] = None  # off no box: the placement is unchanged
+
     # ----- control -----------------------------------------------------------------------
     def allied_control_bb(self) -> int:
         got = self.memo.get("acbb")
@@ -350,7 +380,7 @@ class Position(State):
             ctl.remove(lab)
         else:
             return False
-        self.touch()
+        self.touch_keeping(_PLACED)  # nobody moved: who stands where and the ZOCs stay
         return True
 
     def walcheren_german(self) -> bool:
@@ -393,23 +423,7 @@ class Position(State):
         pc = sum(b.cities[i].pc for i in bits(self.allied_ports_bb()))
         return pc + len(self.g["beachheads"]) * int(tables()["port_capacity"]["beachhead"])
 
-    # ----- changes of position (each forgets the derived facts) ----------------------------
-    def put(self, uid: str, label: str | None) -> None:
-        """Move a piece (or take it off the map): only its old and new hexes change, so facts local
-        to other hexes (reaches, "may it move", see ``State.cached``) are kept."""
-        p = self.edit_piece(uid)
-        index = board().m.index
-        old = p["hex"]
-        p["hex"] = label
-        if label is not None:
-            p["box"] = None
-        i = index[old] if old else None
-        j = index[label] if label else None
-        before = self.memo.get("index") if uid not in self.g["phantoms"] else None
-        self.touch((1 << i if i is not None else 0) | (1 << j if j is not None else 0))
-        if before is not None and i != j:  # the unit index is updated, not rebuilt
-            self.keep_fact("index", self._moved_index(before, uid, i, j), self._build_index)
-
+    # ----- budgets ---------------------------------------------------------------------
     def spend(self, side: str, n: int) -> None:
         if n > self.g["rp"][side]:
             raise AssertionError(f"{side} cannot spend {n} RP with {self.g['rp'][side]} left")

@@ -244,12 +244,13 @@ def launch_rco(s: Position) -> None:
     g = s.g
     g["rco"]["launched"] = s.turn
     g["rco"]["markers"] = int(t["surprise"][k])
-    d = s.edit_unit("ge-6pa")
-    d.update({"box": U.AVAILABLE, "strength": 3, "due": s.turn, "rco_unit": True})
+    s.remove_piece("ge-6pa", U.AVAILABLE)
+    s.set_fields("ge-6pa", strength=3, due=s.turn, rco_unit=True)
     sp = int(t["i_ss_sp"][k])
     if sp:
-        s.edit_unit("ge-1sspc").update({"box": U.AVAILABLE, "strength": sp, "due": s.turn, "rco_unit": True})
-    s.touch()
+        s.remove_piece("ge-1sspc", U.AVAILABLE)
+        s.set_fields("ge-1sspc", strength=sp, due=s.turn, rco_unit=True)
+    s.forget()
     s.emit("rco", turn=s.turn, markers=g["rco"]["markers"], rule=s.rule("16.0"),
            text=f"Rundstedt's Counter-Offensive is launched in {s.month()}: 6th Panzer Army"
                 f"{' and I SS Panzer Corps (' + str(sp) + ' SP)' if sp else ''}, {g['rco']['markers']} surprise marker(s)")

@@ -83,9 +83,8 @@ def place_chart(s: Position, chart: str) -> None:
     taken: set[int] = set()
     for uid, d in sorted(units().items(), key=lambda kv: (kv[1].side != "german", kv[0])):
         spec = getattr(d, chart) or (d.setup if chart == "quick" else "")
-        u = s.edit_unit(uid)
         if d.rco:
-            u.update({"box": U.GONE if not g["rco"]["allowed"] else "rco"})
+            s.remove_piece(uid, U.GONE if not g["rco"]["allowed"] else "rco")
             continue
         first = g["first"]
         if chart == "dec" and d.entry is not None and d.entry >= first:
@@ -94,27 +93,28 @@ def place_chart(s: Position, chart: str) -> None:
             spec = "gone"
         if not spec:
             if d.entry is not None and (chart != "dec" or d.entry >= first):
-                u.update({"box": U.SCHEDULED, "due": d.entry})
+                s.remove_piece(uid, U.SCHEDULED)
+                s.set_fields(uid, due=d.entry)
             elif d.entry is not None:
-                u.update({"box": U.GONE})
+                s.remove_piece(uid, U.GONE)
             continue
         sp_part = None
         if "/" in spec and spec.split("/")[0] in BOXES:
             spec, sp_part = spec.split("/")
         if spec in BOXES:
-            u.update({"box": BOXES[spec], "hex": None})
+            s.remove_piece(uid, BOXES[spec])
             if sp_part:
-                u["strength"] = int(sp_part)
+                s.set_fields(uid, strength=int(sp_part))
             if spec == "pool":
-                u["strength"] = 0
+                s.set_fields(uid, strength=0)
             continue
         i, strength = resolve_cached(chart, uid, spec, taken)
         taken.add(i)
-        u.update({"hex": board().label(i), "box": None})
+        s.place_piece(uid, board().label(i))
         if strength is not None:
-            u["strength"] = strength
+            s.set_fields(uid, strength=strength)
         if chart == "dec" and d.dec_strength:
-            u["strength"] = d.dec_strength
+            s.set_fields(uid, strength=d.dec_strength)
 
 
 def init_position(g: dict[str, Any], scenario: str, options: dict[str, Any]) -> None:
@@ -204,15 +204,15 @@ def _accelerate_dragoon(s: Position) -> None:
     t = tables()["accelerated_dragoon"]
     for uid in g["units"]:
         d = U.udef(uid)
-        u = s.edit_unit(uid)
+        u = s.unit(uid)
         if u["box"] != U.SCHEDULED or u["due"] is None:
             continue
         if d.side == "allied" and d.group == "6":
-            u["due"] = max(1, u["due"] + int(t["shift_6th"]))
+            s.set_fields(uid, due=max(1, u["due"] + int(t["shift_6th"])))
         elif d.side == "german" and d.entry_at == "south_edge":
-            u["due"] = max(1, u["due"] + int(t["shift_g"]))
+            s.set_fields(uid, due=max(1, u["due"] + int(t["shift_g"])))
         elif d.side == "allied" and d.group == "12" and u["due"] <= 3:
-            u["due"] += int(t["shift_12th_jun_aug"])
+            s.set_fields(uid, due=u["due"] + int(t["shift_12th_jun_aug"]))
     g["allied_rp"].update({k: int(v) for k, v in t["allied_rp"].items()})
     for k, v in t["german_rp"].items():
         g["german_rp"][k] = max(int(g["german_rp"].get(k, 0)), int(v))
@@ -225,4 +225,4 @@ def _north_only(s: Position) -> None:
     north = b.zone_bb("north")
     for uid, u in s.g["units"].items():
         if u["hex"] and not (north >> b.hex(u["hex"])) & 1:
-            s.edit_unit(uid).update({"hex": None, "box": U.GONE})
+            s.remove_piece(uid, U.GONE)

@@ -139,7 +139,7 @@ class Activation(Step[Position]):
         """16.0: an RCO surprise marker gives a unit +1 MP and +1 die this month."""
         uid = resolve(s, token)
         h_public = handle(s, uid)  # 18.5: a hidden unit is named by its marker, never by its id
-        s.edit_unit(uid)["rco"] = True
+        s.set_fields(uid, rco=True)
         s.g["rco"]["markers"] -= 1
         s.emit("surprise", unit=h_public, rule=s.rule("16.0"),
                text=f"RCO surprise marker on {public_name(s, uid)}: +1 MP, +1 die")
@@ -260,7 +260,7 @@ class MoveUnit(Step[Position]):
         """11.3: rail to any reachable destination; it counts as a strategic move."""
         uid = f["unit"]
         s.g["rail_used"] = True
-        s.edit_piece(uid)["strat"] = True
+        s.set_fields(uid, strat=True)
         move_along(s, uid, [s.hex_of(uid), dest], s.rule("11.3"), "moves by rail")
         s.end()
 
@@ -277,7 +277,7 @@ class MoveUnit(Step[Position]):
         how = "motors" if f["mode"] == "motor" else "moves"
         rule = s.rule("11.2") if f["mode"] == "motor" else s.rule("11.0")
         if f["mode"] == "motor":
-            s.edit_piece(uid)["strat"] = True
+            s.set_fields(uid, strat=True)
         move_along(s, uid, path, rule, how, cost if f["mode"] == "tactical" else None)
         if leaving:
             self.exit(s, f, dest)
@@ -292,21 +292,21 @@ class MoveUnit(Step[Position]):
     def pay(self, s: Position, f: dict[str, Any]) -> None:
         """10.0: 1 RP per activation unless free; mark the piece and its phantom partner (18.5)."""
         uid = f["unit"]
-        p = s.edit_piece(uid)
-        p["moved"] = True
+        s.set_fields(uid, moved=True)
+        p = s.piece(uid)
         if not move_is_free(s, uid):
             s.spend(s.side_of(uid), 1)
             partner = p.get("partner")
             if partner and s.piece(partner).get("entered") == s.turn and p.get("entered") == s.turn:
-                s.edit_piece(partner)["paid"] = True
+                s.set_fields(partner, paid=True)
 
     def exit(self, s: Position, f: dict[str, Any], dest: int) -> None:
         """17.1: the army leaves the map for 1 MP from an exit zone, in supply."""
         uid = f["unit"]
         b = board()
         zone = next(k for k in EXIT_ZONES if dest in b.zone(k))
-        s.edit_unit(uid).update({"hex": None, "box": U.EXITED})
-        s.touch()
+        s.remove_piece(uid, U.EXITED)
+        s.forget()
         s.g["exits"][zone].append(uid)
         s.emit("exit", unit=uid, zone=zone, hex=b.label(dest), rule=s.rule("17.1"),
                text=f"{U.udef(uid).short} exits the map {EXIT_ZONES[zone]}")

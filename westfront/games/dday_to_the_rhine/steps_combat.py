@@ -87,7 +87,7 @@ class Attack(AttackBuilder):
         cost = attack_cost(s, attackers)
         s.spend(side, cost)
         for a in attackers:
-            s.edit_unit(a)["attacked"] = "held"
+            s.set_fields(a, attacked="held")
             if s.unit(a).get("hid"):
                 reveal(s, a, "it attacks")
         t = board().hex(f["target"])
@@ -182,7 +182,7 @@ class Combat(Procedure[Position]):
         destroyed = not defenders(s, t)
         for a in f["attackers"]:
             if s.unit(a)["hex"]:
-                s.edit_unit(a)["attacked"] = "destroyed" if destroyed else "held"
+                s.set_fields(a, attacked="destroyed" if destroyed else "held")
         s.emit("combat_end", hex=f["target"], destroyed=destroyed, rule=s.rule("12.0"),
                text=f"{f['target']}: the defender is destroyed" if destroyed else f"{f['target']}: the defender holds")
 

@@ -101,9 +101,8 @@ class Reinforce(Step[Position]):
         uid = resolve(s, token)
         cost = step_cost(uid)
         charge(s, uid, cost)
-        u = s.edit_unit(uid)
-        u["strength"] += 1
-        u["added"] += 1
+        s.set_fields(uid, strength=s.unit(uid)["strength"] + 1, added=s.unit(uid)["added"] + 1)
+        u = s.unit(uid)
         real = (f"{U.udef(uid).short} receives a replacement step ({cost} RP): "
                 f"{u['strength']}/{U.max_strength(uid)} SP")
         if u.get("hid"):  # 18.5: the Allies see RP spent, not on which hidden unit
@@ -167,9 +166,9 @@ class PlaceUnit(Step[Position]):
     def on_none(self, s: Position, f: dict[str, Any]) -> None:
         """18.5: no phantom joins the unit; its marker comes off."""
         uid = f["unit"]
-        u = s.edit_unit(uid)
-        u.pop("pending", None)
-        u["hid"] = None
+        s.drop_fields(uid, "pending")
+        s.set_fields(uid, hid=None)
+        u = s.unit(uid)
         s.emit("enter", unit=uid, hex=u["hex"], strength=u["strength"], rule=s.rule("9.1"), text=f["text"])
         s.end(uid)
 
@@ -186,7 +185,7 @@ class PlaceUnit(Step[Position]):
         i = b.hex(lab)
         entries = self.hexes(s, f)
         over = any(s.side_of(x) == f["side"] for x in s.at(i))
-        u = s.edit_unit(uid)
+        u = s.unit(uid)
         d = U.udef(uid)
         if f["mode"] == "build":
             cost = build_cost(uid)
@@ -201,18 +200,18 @@ class PlaceUnit(Step[Position]):
                 sp = U.max_strength(uid)
             why = "arrives"
             rule = s.rule("9.1")
-        u.update({"strength": sp, "over": lab if over else False, "entered": s.turn, "how": f["mode"], "due": None})
-        u.pop("returned", None)
+        s.set_fields(uid, strength=sp, over=lab if over else False, entered=s.turn, how=f["mode"], due=None)
+        s.drop_fields(uid, "returned")
         if d.entry_at == "south_edge" and s.turn == s.g["ag_g_turn"] and f["mode"] == "place":
-            u["free_move"] = True  # 15.0: free activation for movement in the month of entry
+            s.set_fields(uid, free_move=True)  # 15.0: free activation for movement in the month of entry
         if uid == "ge-6pa" and s.g["rco"]["launched"] == s.turn:
-            u["free_move"] = u["free_attack"] = True  # 16.0: Dietrich moves and attacks free
-        s.put(uid, lab)
+            s.set_fields(uid, free_move=True, free_attack=True)  # 16.0: Dietrich moves and attacks free
+        s.place_piece(uid, lab)
         real = f"{d.short} {why} at {b.name_of(i)} ({sp} SP){' (over-stacked)' if over else ''}"
         if d.side == "german" and phantom_possible(s) and phantom_hexes(s, uid, entries):
             # 18.5: the unit is announced only with its phantom (or without one), never alone first
             hide(s, [uid])
-            u["pending"] = True
+            s.set_fields(uid, pending=True)
             s.emit("enter", unit=uid, hex=lab, strength=sp, rule=rule, text=real, visible_to=["german"])
             f["stage"], f["entries"], f["text"] = "phantom", entries, real
             return
@@ -224,18 +223,17 @@ class PlaceUnit(Step[Position]):
     def phantom(self, s: Position, f: dict[str, Any], lab: str) -> None:
         """18.5: a phantom enters with the unit, both under hidden markers."""
         uid = f["unit"]
-        u = s.edit_unit(uid)
-        u.pop("pending", None)
+        s.drop_fields(uid, "pending")
         pid = phantom_free(s)[0]
         i = board().hex(lab)
         over = any(s.side_of(x) == "german" for x in s.at(i))
-        p = s.edit_piece(pid)
-        p.update({"hex": lab, "moved": False, "paid": False, "over": lab if over else False, "entered": s.turn,
-                  "partner": uid})
-        s.touch()
+        s.shift_phantom(pid, lab)
+        s.set_fields(pid, moved=False, paid=False, over=lab if over else False, entered=s.turn, partner=uid)
+        s.forget()
         s.g["phantom_used"] = True
-        u["partner"] = pid
+        s.set_fields(uid, partner=pid)
         hide(s, [pid])
+        u, p = s.unit(uid), s.piece(pid)
         markers, hexes = sorted([str(p["hid"]), str(u["hid"])]), sorted({lab, str(u["hex"])})
         s.emit("hidden", markers=markers, hexes=hexes, rule=s.rule("18.5"),
                text=f"Two hidden German markers ({', '.join(markers)}) enter at {', '.join(hexes)}")

@@ -23,10 +23,13 @@ SIDE = "allied"  # the side that cannot see the difference
 def swap(s: GameState, real: str, phantom: str) -> GameState:
     """The same position with a hidden real unit and a phantom exchanged (hex and marker)."""
     t: GameState = s.clone()  # type: ignore[assignment]
-    u, p = t.edit_unit(real), t.edit_piece(phantom)
-    u["hex"], p["hex"] = p["hex"], u["hex"]
-    u["hid"], p["hid"] = p["hid"], u["hid"]
-    t.touch()
+    u, p = t.unit(real), t.piece(phantom)
+    (uhex, uhid), (phex, phid) = (u["hex"], u["hid"]), (p["hex"], p["hid"])
+    t.move_piece(real, phex)
+    t.shift_phantom(phantom, uhex)
+    t.set_fields(real, hid=phid)
+    t.set_fields(phantom, hid=uhid)
+    t.forget()
     return t
 
 
@@ -64,11 +67,11 @@ def staged(s: GameState) -> tuple[GameState, GameState] | None:
             if b.distance(one, two) < 4:
                 continue
             t: GameState = s.clone()  # type: ignore[assignment]
-            t.put(real, b.label(one))
-            t.put(phantom, b.label(two))
-            t.edit_piece(phantom).update({"moved": False, "paid": False, "over": False, "entered": t.turn})
+            t.move_piece(real, b.label(one))
+            t.move_piece(phantom, b.label(two))
+            t.set_fields(phantom, moved=False, paid=False, over=False, entered=t.turn)
             hide(t, [real, phantom])
-            t.touch()
+            t.forget()
             twin = swap(t, real, phantom)
             if canonical_json(twin.view(SIDE)) == canonical_json(t.view(SIDE)):
                 return t, twin

@@ -30,13 +30,13 @@ def new_month(s: Position) -> None:
     """Clear the month's markers; bring due reinforcements onto the turn track's arrival box."""
     g = s.g
     for uid in g["units"]:
-        u = s.edit_unit(uid)
-        u.update({"moved": False, "attacked": None, "strat": False, "rco": False, "paid": False, "added": 0,
-                  "free_move": False, "free_attack": False})
+        s.set_fields(uid, moved=False, attacked=None, strat=False, rco=False, paid=False, added=0,
+                     free_move=False, free_attack=False)
+        u = s.unit(uid)
         if u["box"] == U.SCHEDULED and u["due"] is not None and u["due"] <= s.turn:
-            u["box"] = U.AVAILABLE
+            s.remove_piece(uid, U.AVAILABLE)
     for pid in g["phantoms"]:
-        s.edit_piece(pid).update({"moved": False, "paid": False})
+        s.set_fields(pid, moved=False, paid=False)
     for sid, st in g["support"].items():
         if st == "fired":
             g["support"][sid] = "ready"
@@ -67,17 +67,17 @@ def end_of_turn(s: Position, side: str) -> None:
             if x in g["phantoms"]:
                 remove_phantom(s, x, "over-stacked", public=False)
                 continue
-            u = s.edit_unit(x)
+            u = s.unit(x)
             say(s, x, "overstack", f"A hidden marker at {u['hex']} leaves (over-stacked)",
                 f"{U.udef(x).short} cannot stay over-stacked at {u['hex']} and returns to the turn track",
                 hex=u["hex"], rule=s.rule("9.1"))
-            u.update({"hex": None, "box": U.SCHEDULED, "due": s.turn + 1, "over": False, "hid": None,
-                      "returned": True})  # 9.1: it comes back with the steps it had
-            s.touch()
+            s.remove_piece(x, U.SCHEDULED)
+            s.set_fields(x, due=s.turn + 1, over=False, hid=None, returned=True)  # 9.1: it comes back with its steps
+            s.forget()
     for table in ("units", "phantoms"):  # a record is written (copied, if a clone shares it) only if it changes
         for pid, p in g[table].items():
             if p.get("over", None) is not False:
-                s.edit(table, pid)["over"] = False
+                s.set_fields(pid, over=False)
     # 13.0: units out of supply at the end of their own turn are eliminated (fortresses never)
     oos = [uid for uid in s.on_map(side) if not in_supply(s, uid) and not s.is_fortress_unit(uid)]
     for uid in oos:
