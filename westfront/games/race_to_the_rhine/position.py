@@ -11,8 +11,9 @@ effects keep the placement while dropping the facts that read them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ...core import cards, tokens
 from ...core.cards import Deck
@@ -66,6 +67,29 @@ def corps_id(name: str) -> str:
 
 
 @cache
+def _marker_facts(seats: tuple[str, ...]) -> list[Any]:
+    """The memo keys of the facts that read only markers (``Position.kept_on_move``), per seating."""
+    return ["sets", "axis_reach", *(("ai_goal", c) for c in seats), *(("ai_chain", c) for c in seats)]
+
+
+class _OnFirstRead:
+    """A class attribute computed on its first read and then stored on the class (a plain attribute from then
+    on): the board and the tables are per process, and a property call per read was ~7 % of the AI's search."""
+
+    def __init__(self, fn: Callable[[], Any]) -> None:
+        self.fn = fn
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type) -> Any:
+        value = self.fn()
+        setattr(owner, self.name, value)
+        return value
+
+
+@cache
 def _on_board(with_patch_devers: bool) -> int:
     b = board()
     if with_patch_devers:
@@ -102,17 +126,14 @@ class Position(Pieces):
     def gg(self) -> G:
         return self.g  # type: ignore[return-value]
 
-    @property
-    def board(self) -> Board:
-        return board()
-
-    @property
-    def graph(self) -> Graph:
-        return board().graph
-
-    @property
-    def tables(self) -> Tables:
-        return tables()
+    if TYPE_CHECKING:
+        board: Board
+        graph: Graph
+        tables: Tables
+    else:  # the per-process board and tables as plain class attributes once first read (rules read them a lot)
+        board = _OnFirstRead(board)
+        graph = _OnFirstRead(lambda: board().graph)
+        tables = _OnFirstRead(tables)
 
     # ----- who plays ---------------------------------------------------------
     @property
@@ -212,7 +233,7 @@ class Position(Pieces):
     def kept_on_move(self, uid: str, was: int, now: int) -> list[Any]:
         """A Corps' move leaves the marker facts true: the marker sets, the Axis' counter-attack reach and the
         AI's goal distances and chain plans (none reads where Corps stand; the debug mode checks it)."""
-        return ["sets", "axis_reach", *(("ai_goal", c) for c in self.seats), *(("ai_chain", c) for c in self.seats)]
+        return _marker_facts(tuple(self.seats))
 
     def corps_bits(self) -> int:
         """Bitset of the spaces holding a Corps (the kit's occupied sets of every commander)."""
@@ -295,10 +316,12 @@ class Position(Pieces):
         """A Patch-Devers base's (rttr 3.2, tables), a small depot's (map), a port's (reconstructed), else the
         base game's Main Supply Base."""
         t = self.tables
-        pd = {"landing_zone": t.landing_zone_capacity, "marseille": t.marseille_capacity,
-              "supply_base_901": t.base_901_capacity}
-        if sid in pd:
-            return pd[sid]
+        if sid == "landing_zone":
+            return t.landing_zone_capacity
+        if sid == "marseille":
+            return t.marseille_capacity
+        if sid == "supply_base_901":
+            return t.base_901_capacity
         if self.board.has_flag(sid, "depot"):
             return self.board.capacity(sid)
         if self.board.has_flag(sid, "port") and sid != self.gg["main_base"].get(commander):

@@ -27,10 +27,13 @@ def supply_destinations(s: Position, commander: str, mixed: bool) -> list[str]:
     base = s.gg["main_base"][commander]
     out = [] if axis_held(s, base) else [base]
     out += [p for p in own_ports(s, commander) if p != base]
-    if mixed:
-        control = s.gg["control"]
-        out += [d for d in _area_spaces(commander, "depot") if control.get(d) == commander and d not in out]
-    return out
+    return _with_depots(s, commander, out) if mixed else out
+
+
+def _with_depots(s: Position, commander: str, out: list[str]) -> list[str]:
+    """``out`` and the small depots of the commander's area he controls (the 1-of-each destinations)."""
+    control = s.gg["control"]
+    return out + [d for d in _area_spaces(commander, "depot") if control.get(d) == commander and d not in out]
 
 
 @cache
@@ -60,12 +63,16 @@ def take_options(s: Position, commander: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     one = take_one_kind(s, commander)
     kinds = [k for k in KINDS if pool[k] >= one]
-    if kinds:  # the destinations and their room, once for the three kinds
-        fit = [w for w in supply_destinations(s, commander, False) if _fits(s, commander, w, one)]
+    mixed = all(pool[k] >= t.take_mixed for k in KINDS)
+    if not kinds and not mixed:
+        return out
+    dest = supply_destinations(s, commander, False)  # the destinations and their room, once for all takes
+    if kinds:
+        fit = [w for w in dest if _fits(s, commander, w, one)]
         out += [(what, where) for what in kinds for where in fit]
-    if all(pool[k] >= t.take_mixed for k in KINDS):
+    if mixed:
         n = t.take_mixed * len(KINDS)
-        out += [("mixed", w) for w in supply_destinations(s, commander, True) if _fits(s, commander, w, n)]
+        out += [("mixed", w) for w in _with_depots(s, commander, dest) if _fits(s, commander, w, n)]
     return out
 
 
