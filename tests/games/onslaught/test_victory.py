@@ -115,6 +115,29 @@ def test_gap_bonus():
     assert gap_bonus(s, "allied") == 5
 
 
+def test_the_gap_bonus_is_traced_once_while_the_enemy_stands_still(monkeypatch):
+    # onslaught 13.3: the Allied gap bonus depends on where the German divisions stand (their ZOC, the hexes
+    # within two MP of them); a search scores it at every leaf, so an Allied move must not trace it again
+    from westfront.core.bitboard import Dilator
+
+    s = new()
+    clear(s)
+    land = bits(s.board.land)
+    for h, u in zip(land[len(land) // 2:], units("german", "inf", 12), strict=False):
+        put(s, u, h)
+    ally = units("allied", "inf", 1)[0]
+    put(s, ally, land[0])
+    first = gap_bonus(s, "allied")
+    floods = []
+    orig = Dilator.flood
+    monkeypatch.setattr(Dilator, "flood", lambda self, *a: floods.append(1) or orig(self, *a))
+    put(s, ally, land[1])  # the Allies moved, the Germans did not
+    assert gap_bonus(s, "allied") == first and floods == []
+    put(s, units("german", "inf", 12)[0], land[2])  # a German division moved: traced again
+    gap_bonus(s, "allied")
+    assert floods
+
+
 def test_game_ends_after_turn_20_with_victory_points():
     # onslaught 13.0
     # onslaught 13.3: after turn 20 the game ends on victory points

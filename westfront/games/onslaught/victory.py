@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.state import Result
+from ...core.state import PureMemo, Result
+from .board import board
 from .data import VICTORY, other, victory_level
 from .position import Position
 from .supply import allied_sources, supply_area
@@ -63,15 +64,24 @@ def allied_automatic(s: Position) -> Result | None:
 def gap_bonus(s: Position, side: str) -> int:
     """13.3: a path from the east edge to the coast of France outside enemy ZOC is worth 5 (15 if every
     hex is at least three MP from every enemy division)."""
-    b = s.board
     enemy = other(side)
-    open_ = b.land & ~s.zoc_bb(enemy)
-    clear = open_ & ~s.near_bb(enemy)
+    return _GAP(s.zoc_bb(enemy), s.near_bb(enemy))  # type: ignore[no-any-return]
+
+
+def _gap(zoc: int, near: int) -> int:
+    """:func:`gap_bonus` from the enemy's ZOC and the hexes near his divisions (the rest is the printed map)."""
+    b = board()
+    open_ = b.land & ~zoc
+    clear = open_ & ~near
     for passable, points in ((clear, int(VICTORY["gap_bonus_clear"])), (open_, int(VICTORY["gap_bonus"]))):
         area = b.dil.flood(b.east_edge & passable, passable)
         if area & b.coast_france:
             return points
     return 0
+
+
+# a search's evaluations ask for it at every leaf, and the enemy's divisions stand still while one side moves
+_GAP = PureMemo(_gap)
 
 
 @dataclass(frozen=True)
