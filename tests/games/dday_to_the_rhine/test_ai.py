@@ -275,3 +275,24 @@ def test_hard_allies_spend_their_replacement_points_on_reinforcements():
     for level in ("hard", "normal"):
         for seed in range(2):
             assert get_agent(level, seed=seed).choose(s, "allied").verb == "place"
+
+
+def test_a_move_reads_the_supply_map_and_the_plan_once_for_all_its_destinations(monkeypatch):
+    # issue 34: a unit's move offers dozens of destinations, each scored for supply (13.0) and the plan; the
+    # priors look the shared facts up once per decision, and score each hex as _destination + _plan_move did
+    s = played(2, 0)
+    while (s.frame() or {}).get("step") != "move_unit" or len(s.legal_actions()) < 6:
+        acts = s.legal_actions()
+        moves = [a for a in acts if a.verb in ("move", "motor")]
+        s.apply(moves[0] if moves else acts[-1])
+    side = s.current_player()
+    acts = s.legal_actions()
+    uid, b = s.frame()["unit"], board()
+    expect = [ai._destination(s, side, b.hex(a.args[0])) + ai._plan_move(s, side, uid, b.hex(a.args[0]))
+              for a in acts if a.verb == "to"]
+    calls = []
+    orig = ai.supply_map
+    monkeypatch.setattr(ai, "supply_map", lambda *a: calls.append(a) or orig(*a))
+    scores = ai.score_actions(s, side, acts)
+    assert [v for a, v in zip(acts, scores, strict=True) if a.verb == "to"] == expect and len(expect) >= 5
+    assert len(calls) == 1

@@ -114,10 +114,23 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
     step = f.get("step")
     out: list[float] = []
     rp = s.rp(side) if side in ("german", "allied") else 0
+    moving: _Destinations | None = None  # a unit's move: the facts its destinations share, once per call
     for a in actions:
         v = 0.0
         verb = a.verb
-        if verb in ("end", "done"):
+        if verb in _DESTINATION_VERBS and step == "move_unit":
+            if moving is None:
+                moving = _Destinations(s, side, f["unit"])
+            if verb == "stop":
+                v = moving.destination(s.hex_of(f["unit"]))
+            else:
+                i = b.hex(a.args[0])
+                if verb == "through":
+                    v = moving.destination(i) - 0.05  # a waypoint: worth it only for what it takes
+                else:
+                    v = moving.destination(i) + (1.5 if verb == "exit" else 0.0)
+                v += moving.plan_move(i)
+        elif verb in ("end", "done"):
             v = -0.15 if rp > 1 else 0.05
         elif verb == "cancel":
             v = -0.5
@@ -157,14 +170,6 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = 0.3
         elif verb == "decline":
             v = -0.1
-        elif verb in ("to", "exit") and step == "move_unit":
-            v = _destination(s, side, b.hex(a.args[0])) + (1.5 if verb == "exit" else 0.0)
-            v += _plan_move(s, side, f["unit"], b.hex(a.args[0]))
-        elif verb == "through" and step == "move_unit":
-            v = _destination(s, side, b.hex(a.args[0])) - 0.05  # a waypoint: worth it only for what it takes
-            v += _plan_move(s, side, f["unit"], b.hex(a.args[0]))
-        elif verb == "stop" and step == "move_unit":
-            v = _destination(s, side, s.hex_of(f["unit"]))
         elif verb == "hit":
             u = s.unit(a.args[0])
             v = 0.05 * u["strength"] - (0.3 if u["strength"] == 1 else 0.0)
@@ -193,6 +198,87 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
             v = -0.2
         out.append(v)
     return out
+
+
+_DESTINATION_VERBS = frozenset(("to", "exit", "through", "stop"))
+
+
+class _Destinations:
+    """:func:`_destination` and :func:`_plan_move` for every hex one unit's move offers (a ``move_unit``
+    decision lists dozens): what they read of the position is looked up once. The same arithmetic in the
+    same order, so the scores are the very same floats."""
+
+    def __init__(self, s: Position, side: str, uid: str | None):
+        b = board()
+        self.s, self.side, self.uid, self.b = s, side, uid, b
+        self.cities = b.cities
+        self.allied_control = s.allied_control_bb()
+        self.area = supply_map(s, side).area
+        rec = s.g["units"].get(uid) if uid is not None else None
+        self.placed = bool(rec is not None and rec["hex"])  # a unit on the map (not a phantom, not off-map)
+        self.here = s.hex_of(uid) if uid is not None and self.placed else -1
+        self._plan: Any = None
+
+    def destination(self, i: int) -> float:
+        """:func:`_destination`: ending the move in ``i``."""
+        b = self.b
+        v = 0.0
+        if i in self.cities and bool((self.allied_control >> i) & 1) != (self.side == "allied"):
+            v += 0.5  # liberate or occupy a city (14.0)
+        if self.side == "allied":
+            q = b.offset(i)[0]
+            v += 0.01 * q  # eastward
+            if (b.east_bb >> i) & 1:
+                v += 0.2
+        else:
+            if b.terrain[i] in ("forest", "mountain", "bocage") or i in self.cities:
+                v += 0.15  # defensive terrain (20.0)
+        if not (self.area >> i) & 1:
+            # 13.0: a unit out of supply at the end of its own turn is eliminated; no gain on the way to an
+            # exit is worth that (a cut-off army that drives on instead of falling back into supply dies)
+            v -= OUT_OF_SUPPLY
+        return v
+
+    def plan_move(self, i: int) -> float:
+        return self.advance(i) if self.side == "allied" else self.screen(i)
+
+    def advance(self, i: int) -> float:
+        """:func:`_advance` of this unit to ``i``."""
+        if not self.placed:
+            return 0.0
+        s, here = self.s, self.here
+        p = self._plan
+        if p is None:
+            p = self._plan = plan(s, "allied")
+        assert self.uid is not None
+        if U.is_army(self.uid) and p.phase == "exit":  # the drive, not a detour to a city
+            ex = p.to_exit
+            gain = ex[here] - ex[i]
+            city = 0.35 if i in self.cities and not (self.allied_control >> i) & 1 else 0.0
+            return 0.25 * gain + (0.4 if ex[i] <= 1 else 0.0) - city
+        fc = p.to_city
+        v = 0.0
+        if p.phase == "lodgement":
+            v -= 0.5 * _cut_off(s, self.uid, i)
+        if fc[here] >= FAR:
+            return v
+        return v + 0.08 * (fc[here] - fc[i]) + (0.3 if fc[i] == 0 else 0.0)
+
+    def screen(self, i: int) -> float:
+        """:func:`_screen` of this unit to ``i``."""
+        s = self.s
+        w = _threat(s)
+        if w <= 0 or not self.placed:
+            return 0.0
+        ex = plan(s, "german").to_exit
+        here = self.here
+        v = 0.1 * max(-2, min(4, ex[here] - ex[i]))
+        others = s.units_bb("german") & ~(1 << here if here >= 0 else 0)
+        if ex[i] == 0:
+            v += 0.5  # standing on the exit hex itself: an army cannot enter it (11.0)
+        elif ex[i] <= 2 and not others & self.b.within(i, 1):
+            v += 0.25
+        return w * v
 
 
 def _allied_activation(s: Position, uid: str, tactical: bool) -> float:
@@ -236,7 +322,7 @@ def _clears_the_way(s: Position, t: int, attackers: list[str]) -> float:
 
 def _plan_move(s: Position, side: str, uid: str, i: int) -> float:
     """The plan's word on a move to ``i``: the Allied advance, or the German screen."""
-    return _advance(s, uid, i) if side == "allied" else _screen(s, uid, i)
+    return _Destinations(s, side, uid).plan_move(i)
 
 
 def _threat(s: Position) -> float:
@@ -249,18 +335,14 @@ def _screen(s: Position, uid: str | None, i: int) -> float:
     """German counter-plan to 17.1: once an Allied army nears the exits, fall back on the exit
     zones and stand in front of them, one unit per stretch (ZOC closes the supply line and
     doubles the cost of the last hexes, 11.0/13.0)."""
+    if uid is not None:
+        return _Destinations(s, "german", uid).screen(i)
     w = _threat(s)
     if w <= 0:
         return 0.0
     ex = plan(s, "german").to_exit
-    if uid is None:  # a new unit placed (9.1): nearer the exits is better
-        here, v = -1, 0.05 * (6 - min(ex[i], 6))
-    elif uid in s.g["units"] and s.g["units"][uid]["hex"]:
-        here = s.hex_of(uid)
-        v = 0.1 * max(-2, min(4, ex[here] - ex[i]))
-    else:
-        return 0.0
-    others = s.units_bb("german") & ~(1 << here if here >= 0 else 0)
+    v = 0.05 * (6 - min(ex[i], 6))  # a new unit placed (9.1): nearer the exits is better
+    others = s.units_bb("german")
     if ex[i] == 0:
         v += 0.5  # standing on the exit hex itself: an army cannot enter it (11.0)
     elif ex[i] <= 2 and not others & board().within(i, 1):
@@ -310,42 +392,12 @@ def _cut_off_base(s: Position, uid: str) -> tuple[int, int]:
 
 def _advance(s: Position, uid: str, i: int) -> float:
     """Progress of an Allied move toward the current plan: hexes nearer the objective."""
-    if uid not in s.g["units"] or not s.g["units"][uid]["hex"]:
-        return 0.0
-    here = s.hex_of(uid)
-    p = plan(s, "allied")
-    if U.is_army(uid) and p.phase == "exit":
-        ex = p.to_exit
-        gain = ex[here] - ex[i]
-        city = 0.35 if i in board().cities and not s.controls("allied", i) else 0.0
-        return 0.25 * gain + (0.4 if ex[i] <= 1 else 0.0) - city  # the drive, not a detour to a city
-    fc = p.to_city
-    v = 0.0
-    if p.phase == "lodgement":
-        v -= 0.5 * _cut_off(s, uid, i)
-    if fc[here] >= FAR:
-        return v
-    return v + 0.08 * (fc[here] - fc[i]) + (0.3 if fc[i] == 0 else 0.0)
+    return _Destinations(s, "allied", uid).advance(i)
 
 
 def _destination(s: Position, side: str, i: int) -> float:
-    b = board()
-    v = 0.0
-    if i in b.cities and not s.controls(side, i):
-        v += 0.5  # liberate or occupy a city (14.0)
-    if side == "allied":
-        q = b.offset(i)[0]
-        v += 0.01 * q  # eastward
-        if (b.east_bb >> i) & 1:
-            v += 0.2
-    else:
-        if b.terrain[i] in ("forest", "mountain", "bocage") or i in b.cities:
-            v += 0.15  # defensive terrain (20.0)
-    if not (supply_map(s, side).area >> i) & 1:
-        # 13.0: a unit out of supply at the end of its own turn is eliminated; no gain on the way to an
-        # exit is worth that (a cut-off army that drives on instead of falling back into supply dies)
-        v -= OUT_OF_SUPPLY
-    return v
+    """Ending a move in ``i``: cities to take or hold (14.0), the east or cover (20.0), supply (13.0)."""
+    return _Destinations(s, side, None).destination(i)
 
 
 def features(state: Any, side: str) -> dict[str, float]:
