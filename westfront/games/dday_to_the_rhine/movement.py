@@ -177,10 +177,20 @@ def rail_terminals(s: Position, dests: list[int]) -> dict[int, list[int]]:
 def _group_by_terminal(dests: tuple[int, ...], allied: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     b = board()
     groups: dict[int, list[int]] = {}
+    by_distance = b.cities_by_distance
     for d in dests:
-        near = b.cities_by_distance(d)
-        c = next((x for x in near if not (allied >> x) & 1), near[0] if near else d)
-        groups.setdefault(c, []).append(d)
+        near = by_distance(d)
+        if not near:
+            c = d
+        else:
+            c = near[0]  # the nearest city, unless the Allies hold it (then the nearest they do not)
+            if (allied >> c) & 1:
+                c = next((x for x in near if not (allied >> x) & 1), c)
+        got = groups.get(c)
+        if got is None:
+            groups[c] = [d]
+        else:
+            got.append(d)
     return tuple((c, tuple(ds)) for c, ds in groups.items())
 
 

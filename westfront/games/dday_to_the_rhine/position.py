@@ -132,12 +132,16 @@ SIDES = ("german", "allied", "phantom")  # the roster's sides: phantoms are Germ
 GERMAN, ALLIED, PHANTOM = 0, 1, 2
 _SIDE_NO = {"german": GERMAN, "allied": ALLIED}
 _ROSTERS: dict[int, tuple[Any, Roster]] = {}
-_PLACED = (PIECES, ("zoc", "german"), ("zoc", "allied"), "zoc_seen")  # the facts that read only where pieces are
-_KEPT: tuple[list[Any], ...] = (  # by the mover's roster side: the facts its move leaves true
-    [("zoc", "allied")],  # a German unit
-    [("zoc", "german"), "zoc_seen"],  # an Allied unit
-    [("zoc", "german"), ("zoc", "allied")],  # a phantom (no unit: nobody's ZOC moves)
+# the facts that read only where pieces stand (and the fixed playable area): ``movement.move_blocked`` and
+# ``motor_blocked`` too
+_PLACED = (PIECES, ("zoc", "german"), ("zoc", "allied"), "zoc_seen", ("move_blocked", "german"),
+           ("move_blocked", "allied"), "motor_blocked")
+_KEPT: tuple[list[Any], ...] = (  # by the mover's roster side: the facts its move leaves true (control: "acbb")
+    [("zoc", "allied"), ("move_blocked", "german"), "acbb"],  # a German unit
+    [("zoc", "german"), "zoc_seen", ("move_blocked", "allied"), "motor_blocked", "acbb"],  # an Allied unit
+    [("zoc", "german"), ("zoc", "allied"), ("move_blocked", "german"), "acbb"],  # a phantom: nobody's ZOC moves
 )
+_LAST: list[Any] = [None, None]  # (board, roster) of the last call
 _OFF: dict[str, Any] = {"hex": None, "box": None}  # a phantom of a game without them: nowhere
 
 
@@ -146,12 +150,15 @@ def roster() -> Roster:
     ``data.units()``), then the phantoms, so the placement's lists keep the order the old index had (units in
     table order, phantoms last). Once per board (tests may play on their own)."""
     b = board()
+    if _LAST[0] is b:  # the hot path: the board of the last call
+        return _LAST[1]  # type: ignore[return-value]
     got = _ROSTERS.get(id(b))
     if got is None or got[0] is not b:
         sides = U.sides()
         ids = (*sides, *PHANTOM_IDS)
         r = Roster(ids, lambda uid: sides.get(uid, "phantom"), SIDES, b.m.index, b.m.size)
         got = _ROSTERS[id(b)] = (b, r)
+    _LAST[:] = got
     return got[1]
 
 
@@ -215,8 +222,10 @@ class Position(Pieces):
         return build_placement(roster(), _Tables(self.g["units"], self.g["phantoms"]))
 
     def kept_on_move(self, uid: str, was: int, now: int) -> list[Any]:
-        """The other sides' ZOC (``SIDE_FACTS``, 11.0) and, when an Allied unit moves, the Allies' picture of
-        German ZOC (real units and markers, 18.5); one list per side of the mover (a move's hot path)."""
+        """The other sides' ZOC (``SIDE_FACTS``, 11.0) and what a move of the other side may not enter; when an
+        Allied unit moves, the Allies' picture of German ZOC (real units and markers, 18.5) and what a motorised
+        move may not enter; the Allied-controlled cities (a move changes control only through ``set_control``,
+        before it). One list per side of the mover (a move's hot path)."""
         r = roster()
         return _KEPT[r.side[r.number[uid]]]
 

@@ -71,6 +71,7 @@ class Activation(Step[Position]):
         turn2 = s.turn >= 2
         coastal_forts = b.fortress_bb & b.coast_bb
         memo = s.memo
+        mps = U.base_mps()
         for pid in sorted(pieces):
             if pid in phantoms:
                 h = handle(s, pid)  # 18.5: hidden pieces are named by their markers
@@ -85,23 +86,29 @@ class Activation(Step[Position]):
             # in_supply (13.0; 8.0: coastal fortress garrisons are never out of supply)
             supplied = bool((area >> i) & 1) or (not allied and bool((coastal_forts >> i) & 1)
                                                  and s.is_fortress_unit(pid))
-            mp = U.base_mp(pid)
+            mp = mps[pid]
             paid = bool(u.get("free_move") or u.get("paid")) or rp_ok
             if not u["moved"] and mp and paid:
                 # may_move (6.2 / 18.4: not Manteuffel in June); unit_mp: -1 out of supply, +1 RCO (10.0, 16.0)
                 if not u["strat"] and pid != frozen:
-                    step_mp = max(mp - (not supplied) + (1 if u["rco"] else 0), 0)
-                    ok = memo.get(("can_step", pid, step_mp, i))  # the memo hit of ``can_step_somewhere``
-                    if ok is None:
-                        ok = can_step_somewhere(s, pid, step_mp)
+                    step_mp = mp - (not supplied) + (1 if u["rco"] else 0)
+                    if step_mp < 0:
+                        step_mp = 0
+                    ok = memo.get(("can_step", pid, step_mp, i))  # the memo hits of ``can_step_somewhere``:
+                    if ok is None:  # its own fact, then the first-step test it asks first
+                        ok = step_mp > 0 and memo.get(("step_open", side, step_mp, i))
+                        if not ok:
+                            ok = can_step_somewhere(s, pid, step_mp)
                     if ok:
                         out.append(act("move", h))
                 # may_strategic (11.1): in supply, out of enemy ZOC, not after an attack that failed
                 if (allied or rail) and supplied and u["attacked"] != "held" and not (ezoc >> i) & 1:
                     if allied:
-                        ok = memo.get(("can_motor", pid, i))
+                        ok = memo.get(("can_motor", pid, i))  # as above: ``can_motor_somewhere``'s hits
                         if ok is None:
-                            ok = can_motor_somewhere(s, pid)
+                            ok = memo.get(("motor_open", i))
+                            if not ok:
+                                ok = can_motor_somewhere(s, pid)
                         if ok:
                             out.append(act("motor", h))
                     elif turn2 or u.get("free_move"):

@@ -48,6 +48,12 @@ def base_mp(uid: str) -> int:
     return d.mp if d.mp is not None else d.cls.mp
 
 
+@cache
+def base_mps() -> dict[str, int]:
+    """Unit id -> :func:`base_mp`, for the hot loops."""
+    return {uid: base_mp(uid) for uid in units()}
+
+
 def is_panzer(uid: str) -> bool:
     return udef(uid).cls.kind == "panzer"
 

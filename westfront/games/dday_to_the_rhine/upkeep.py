@@ -55,7 +55,7 @@ def end_of_turn(s: Position, side: str) -> None:
     b = board()
     g = s.g
     # 9.1: an entry hex holds one unit at the end of the turn; the extras go back on the track
-    for _i, ids in sorted(s.occupancy().items()):
+    for _i, ids in sorted((i, ids) for i, ids in s.occupancy().items() if len(ids) > 1):  # one piece: no stack
         mine = [x for x in ids if s.side_of(x) == side]
         if len(mine) <= 1:
             continue
