@@ -45,6 +45,10 @@ def to_goal(s: Position, commander: str) -> list[int]:
     """Links to the commander's nearest Victory space inside his area, entered over a Rhine crossing (cached per
     position). Only that entry wins (rttr How to win the game): a Victory space taken by a road is his, and
     entering it again later is no crossing, so a Victory space he already controls is no goal."""
+    got = s.memo.get(("ai_goal", commander))  # asked per Corps and space by the priors: ``cached`` on a miss only
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+
     def compute() -> list[int]:
         area = s.board.areas[commander]
         return _to_goal(commander, tuple(v for v in area.victory if s.controller(v) != commander))
@@ -130,9 +134,20 @@ def score_actions(state: State, side: str, actions: Sequence[Action]) -> list[fl
     ctx = _Context(s, side, f)
     out = []
     for a in actions:
-        fn = getattr(ctx, "v_" + a.verb.replace("-", "_"), None)
-        out.append(max(-1.0, min(1.0, fn(a))) if fn else 0.0)
+        fn = _SCORERS.get(a.verb, _unknown)
+        if fn is _unknown:
+            fn = _SCORERS[a.verb] = getattr(_Context, "v_" + a.verb.replace("-", "_"), None)
+        if fn is None:
+            out.append(0.0)
+            continue
+        v = fn(ctx, a)
+        out.append(v if -1.0 <= v <= 1.0 else -1.0 if v < -1.0 else 1.0)  # max(-1, min(1, v)), NaN -> 1 too
     return out
+
+
+_unknown = object()
+_SCORERS: dict[str, Any] = {}  # verb -> its _Context.v_* function (None: no prior), found once per process
+_WANT = {"fuel": 2, "ammo": plan.CROSSING_AMMO, "food": 1}  # what a Corps likes to hold of each kind
 
 
 class _Context:
@@ -151,7 +166,7 @@ class _Context:
         have = c["supplies"][kind]
         if kind == "food" and c["flipped"]:
             return 1.0
-        want = {"fuel": 2, "ammo": plan.CROSSING_AMMO, "food": 1}[kind]
+        want = _WANT[kind]
         return max(0.0, (want - have) / want) if self.s.room(c) > 0 else 0.0
 
     def lead(self) -> Corps | None:

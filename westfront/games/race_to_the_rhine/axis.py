@@ -38,6 +38,9 @@ def counter_attackable(s: Position, sid: str) -> bool:
 def axis_reach(s: Position) -> int:
     """The uncontrolled spaces chained through uncontrolled spaces to an Axis source (rttr
     Counter-attack), memoised per position: every Control marker asks the same flood."""
+    got = s.memo.get("axis_reach")
+    if got is not None:
+        return got  # type: ignore[no-any-return]
 
     def compute() -> int:
         uncontrolled = s.on_board() & ~s.sets()["control"]

@@ -71,6 +71,10 @@ def chain(s: Position, commander: str) -> tuple[list[int], list[int], int]:
     """(from the start, from the feet, total): spaces still to take for a chain from the start to the foot of a
     crossing (0: the foot is linked by his own Control markers). When rivals' Control markers cut every way,
     the costs run through them (they must be counter-attacked first: ``blockers``). Cached per position."""
+    got = s.memo.get(("ai_chain", commander))  # asked per space by the priors: ``cached`` on a miss only
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+
     def compute() -> tuple[list[int], list[int], int]:
         sets = s.sets()
         return _chain(commander, sets["control:" + commander], sets["control"])  # type: ignore[no-any-return]
@@ -136,6 +140,10 @@ def lead(s: Position, commander: str, to_goal: list[int]) -> Corps | None:
 
 def route_reach(s: Position, commander: str, src: str) -> list[int]:
     """Links a truck route from ``src`` needs to each space (through spaces a route may enter)."""
+    got = s.memo.get(("ai_route", commander, src))
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+
     def compute() -> list[int]:
         return _route_reach(s.graph.index[src], supply.route_allowed_bits(s, commander))  # type: ignore[no-any-return]
     return s.cached(("ai_route", commander, src), compute)  # type: ignore[no-any-return]

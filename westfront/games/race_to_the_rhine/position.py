@@ -177,7 +177,7 @@ class Position(Pieces):
     # ----- corps ---------------------------------------------------------------
     def corps_of(self, commander: str) -> list[Corps]:
         """The commander's Corps, table order (the kit's on-map list)."""
-        corps = self.gg["corps"]
+        corps = self.g["corps"]
         return [corps[x] for x in self.pieces_on_map(commander)]
 
     def corps_at(self, sid: str) -> list[Corps]:
@@ -195,7 +195,7 @@ class Position(Pieces):
 
     # ----- markers -------------------------------------------------------------
     def controller(self, sid: str) -> str | None:
-        return self.gg["control"].get(sid)
+        return self.g["control"].get(sid)  # type: ignore[no-any-return]
 
     def has_axis(self, sid: str) -> bool:
         """An Axis marker, or the printed Axis flag of a Victory space nobody has taken."""
