@@ -307,3 +307,33 @@ def test_rail_areas_are_named_by_their_nearest_city():
     assert s.prompt().endswith("choose the hex near Giessen") and "to 2909" in legal(s)
     legacy.apply("via 2910")  # Giessen's hex, as recorded before
     assert legal(legacy) == legal(s)
+
+
+def test_motorised_reach_by_rings_is_the_generic_reach():
+    # 1944 11.2: a motorised move counts hexes (land, never across the Rhine or the sea); the ring-by-ring search
+    # must give the generic reach's costs, predecessors (so the same paths, and the same cities taken on the way,
+    # 14.0) and end hexes — on the real map, from every Allied unit's hex of random games, with the real blocks
+    import random
+
+    from westfront import api
+    from westfront.games.dday_to_the_rhine.movement import _motor_generic, _motor_of, motor_model
+
+    b = board()
+    checked = 0
+    for seed in (3, 4):
+        s = api.load("dday-to-the-rhine", seed=seed)
+        rnd = random.Random(seed)
+        for n in range(700):
+            if s.is_terminal():
+                break
+            if n % 10 == 0:
+                for uid in s.on_map("allied"):
+                    i = s.hex_of(uid)
+                    for hexes in (0, 1, 2, 4, 6, 8):
+                        m = motor_model(s, uid, hexes)
+                        for blocked in (m.blocked, 0):
+                            assert _motor_of(b, i, hexes, blocked, m.no_end) == \
+                                _motor_generic(b, i, hexes, blocked, m.no_end), (seed, n, uid, hexes)
+                            checked += 1
+            s.apply(rnd.choice(s.legal_actions()))
+    assert checked > 1000

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.bitboard import bits
+from ...core.bitboard import Dilator, bits
 from ...core.movement import MoveModel, Reach, can_end_anywhere, reach
 from ...core.state import PureMemo
 from . import units as U
@@ -143,8 +143,50 @@ def motor_reach_from(s: Position, uid: str, start: int, hexes: int) -> Reach:
 
 
 def _motor_of(b: Board, start: int, hexes: int, blocked: int, no_end: int) -> Reach:
+    """``reach`` with the motorised model (every step one hex: land, not across the Rhine or the sea, 11.2),
+    ring by ring on bitboards. The same ``Reach``: a hex's cost is its ring, its predecessor the lowest hex of
+    the ring before that steps to it — the one ``reach`` keeps, as it expands each cost's hexes lowest first
+    (``tests/games/dday_to_the_rhine/test_movement.py`` compares the two on the positions of random games)."""
+    if hexes <= 0:
+        return _motor_generic(b, start, hexes, blocked, no_end)
+    dil, into = _motor_graph(b)
+    passable = b.land_bb & ~blocked
+    frontier = seen = 1 << start
+    cost = {start: 0}
+    pred: dict[int, int] = {}
+    for c in range(1, hexes + 1):
+        ring = dil.step(frontier) & passable & ~seen
+        if not ring:
+            break
+        for n in bits(ring):
+            cost[n] = c
+            p = into[n] & frontier
+            pred[n] = (p & -p).bit_length() - 1
+        seen |= ring
+        frontier = ring
+    return Reach(start, cost, pred, bits(seen & ~no_end & ~(1 << start)))
+
+
+def _motor_generic(b: Board, start: int, hexes: int, blocked: int, no_end: int) -> Reach:
     return reach(b.adj, start, MoveModel(mp=hexes, enter=b.flat_cost, side_extra=b.rhine_blocked, blocked=blocked,
                                          no_end=no_end))
+
+
+_MOTOR_GRAPHS: dict[int, tuple[Board, Dilator, list[int]]] = {}
+
+
+def _motor_graph(b: Board) -> tuple[Dilator, list[int]]:
+    """The motorised steps of a board (``Board.motor_dilator``) and, per hex, the hexes that step into it."""
+    got = _MOTOR_GRAPHS.get(id(b))
+    if got is None or got[0] is not b:
+        into = [0] * b.size
+        blocked = b.rhine_blocked
+        for h, ns in enumerate(b.adj):
+            for n in ns:
+                if (h, n) not in blocked:
+                    into[n] |= 1 << h
+        got = _MOTOR_GRAPHS[id(b)] = (b, b.motor_dilator, into)
+    return got[1], got[2]
 
 
 _motor = PureMemo(_motor_of, limit=1024)  # as ``_tactical``

@@ -4,8 +4,9 @@ and the end of a player turn — over-stacking (9.1), supply losses (13.0), libe
 
 from __future__ import annotations
 
+from ...core.bitboard import bits
 from . import units as U
-from .board import board
+from .board import Board, board
 from .data import tables
 from .effects import eliminate
 from .hidden import remove_phantom, say
@@ -87,19 +88,28 @@ def end_of_turn(s: Position, side: str) -> None:
         for pid, p in g["phantoms"].items():
             if p["hex"] and not (area >> b.hex(p["hex"])) & 1:
                 remove_phantom(s, pid, "out of supply", public=False)
-        # 14.0 B: vacant cities in Allied countries the German cannot trace supply to are liberated
-        for i, c in sorted(b.cities.items()):
-            if c.country == "germany" or not s.controls("german", i) or s.at(i):
-                continue
-            if not (area >> i) & 1:
-                s.set_control(i, "allied")
-                s.emit("control", hex=b.label(i), side="allied", rule=s.rule("14.0"),
-                       text=f"{c.name} is liberated: the Germans cannot supply it")
+        # 14.0 B: vacant cities in Allied countries the German cannot trace supply to are liberated (each city
+        # decides alone: one city's change is no other's test, so the set is read once, lowest hex first)
+        occupied = s.pieces_bb("german") | s.units_bb("allied")  # a unit or a hidden marker stands there
+        for i in bits(b.city_bb & ~german_cities(b) & ~s.allied_control_bb() & ~occupied & ~area):
+            s.set_control(i, "allied")
+            s.emit("control", hex=b.label(i), side="allied", rule=s.rule("14.0"),
+                   text=f"{b.cities[i].name} is liberated: the Germans cannot supply it")
     else:
         # 14.0: an Allied-held German city out of Allied supply reverts to German control
         src = supply_map(s, "allied").sources
-        for i, c in sorted(b.cities.items()):
-            if c.country == "germany" and s.controls("allied", i) and not (src >> i) & 1:
-                s.set_control(i, "german")
-                s.emit("control", hex=b.label(i), side="german", rule=s.rule("14.0"),
-                       text=f"{c.name} reverts to German control: the Allies cannot supply it")
+        for i in bits(german_cities(b) & s.allied_control_bb() & ~src):
+            s.set_control(i, "german")
+            s.emit("control", hex=b.label(i), side="german", rule=s.rule("14.0"),
+                   text=f"{b.cities[i].name} reverts to German control: the Allies cannot supply it")
+
+
+_GERMAN_CITIES: dict[int, tuple[Board, int]] = {}
+
+
+def german_cities(b: Board) -> int:
+    """The cities in Germany (14.0), as a bitboard, once per board."""
+    got = _GERMAN_CITIES.get(id(b))
+    if got is None or got[0] is not b:
+        got = _GERMAN_CITIES[id(b)] = (b, b.m.bb(i for i, c in b.cities.items() if c.country == "germany"))
+    return got[1]
