@@ -178,3 +178,24 @@ def test_invasion_area_chosen_by_what_it_offers():
     assert invasion_area_value(s, "dieppe") > invasion_area_value(s, "calais")
     scores = dict(zip((a.verb for a in acts), score_actions(s, "allied", acts), strict=True))
     assert scores["dieppe"] > scores["calais"]
+
+
+def test_a_hex_is_scored_by_its_distance_to_the_nearest_objective_read_from_one_table(monkeypatch):
+    # SFN 4.2: the side's objectives are the VP hexes it does not hold; a move's prior asks for every hex it
+    # reaches how near the nearest one is (issue 34: it took a distance to every objective per hex)
+    import westfront
+    from westfront.core.mapdata import GameMap
+    from westfront.games.second_front_now import ai
+
+    s = westfront.load("second-front-now", seed=1)
+    objs = ai._objectives(s, "allied")
+    assert objs and not s.g.get("area")
+    m = s.b.map
+    table = ai._nearest(objs)
+    assert all(table[i] == min(m.distance(i, o) for o in objs) for i in m.hexes())
+    calls = []
+    orig = GameMap.distance
+    monkeypatch.setattr(GameMap, "distance", lambda self, a, b: calls.append(1) or orig(self, a, b))
+    labels = [m.label(i) for i in list(m.hexes())[::25]]
+    values = [ai.hex_value(s, "allied", lab) for lab in labels]
+    assert calls == [] and len(set(values)) > 3

@@ -12,9 +12,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
+import numpy as np
+
 from ...core.actions import Action
+from ...core.state import PureMemo
+from .board import board
 from .combat import base_value, hit_number, retreat_hexes, terrain_modifiers
 from .data import ALLIED, GERMAN, units
 from .exchange import exchange
@@ -23,7 +28,7 @@ from .plan import FAR, plan
 from .position import Position, opponent
 from .steps_command import attack_capable, movers_at
 from .victory import threshold
-from .view import hidden_from
+from .view import hidden_from, in_battle
 
 HIDDEN_INFORMATION = True
 ACROSS_BONUS = 1.2  # the first supplied Allied unit beyond the breakout line (6.1: +1 CP a turn)
@@ -144,6 +149,28 @@ def _german_combat_hexes(s: Position) -> tuple[int, ...]:
         m.index[s.u(u)["hex"]] for u in s.on_map(GERMAN) if units()[u].combat))  # type: ignore[index]
 
 
+@cache
+def _axial() -> tuple[np.ndarray, np.ndarray]:
+    """The map's axial coordinates as arrays (0 where the map has no hex: never asked for)."""
+    m = board().map
+    q = np.array([a[0] if a is not None else 0 for a in m.axial], dtype=np.int64)
+    r = np.array([a[1] if a is not None else 0 for a in m.axial], dtype=np.int64)
+    return q, r
+
+
+def _nearest(objs: tuple[int, ...]) -> list[int]:
+    """Per hex, the hex distance to the nearest of ``objs`` (GameMap.distance, for every hex at once)."""
+    q, r = _axial()
+    o = np.array(objs, dtype=np.int64)
+    dq = q[:, None] - q[o][None, :]
+    dr = r[:, None] - r[o][None, :]
+    return ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min(axis=1).tolist()  # type: ignore[no-any-return]
+
+
+# the objectives change only with control, and every move scored asks for every hex it reaches
+_NEAREST = PureMemo(_nearest, limit=256)
+
+
 def hex_value(s: Position, side: str, label: str) -> float:
     if side == ALLIED and s.g.get("area"):
         return allied_hex_value(s, label)
@@ -152,7 +179,7 @@ def hex_value(s: Position, side: str, label: str) -> float:
     objs = _objectives(s, side)
     v = 0.0
     if objs:
-        d = min(b.map.distance(i, o) for o in objs)
+        d = _NEAREST(objs)[i]  # min over the objectives of the hex distance
         v += 1.0 / (1 + d)
     if i in b.vp:
         v += 0.1 * b.vp[i]
@@ -462,7 +489,8 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
         return s
     s.g["saf"] = []
     s.g["drops"] = []
-    hidden = sorted(u for u in s.g["units"] if hidden_from(s, GERMAN, u))
+    battle = in_battle(s)  # the same for every unit: read once, not once per unit
+    hidden = sorted(u for u in s.g["units"] if hidden_from(s, GERMAN, u, battle))
     slots = sorted((s.u(u)["hex"] or "", s.u(u)["box"] or "") for u in hidden)
     ids = list(hidden)
     rng.shuffle(ids)
@@ -476,3 +504,4 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
     # a dealt position may break Allied stacking (10.2); the search only needs a plausible one
     s.touch()
     return s
+

@@ -28,9 +28,9 @@ def in_battle(s: Position) -> set[str]:
     return out
 
 
-def hidden_from(s: Position, viewer: str | None, uid: str) -> bool:
+def hidden_from(s: Position, viewer: str | None, uid: str, battle: set[str] | None = None) -> bool:
     """10.6: the German never sees what is in an Allied stack or the England box (unless in battle);
-    a spectator sees only what both seats see."""
+    a spectator sees only what both seats see. ``battle``: ``in_battle(s)``, when the caller asks for many units."""
     if not s.options.get("fog_of_war", True) or viewer == ALLIED:
         return False
     if units()[uid].side != ALLIED:
@@ -38,7 +38,7 @@ def hidden_from(s: Position, viewer: str | None, uid: str) -> bool:
     us = s.u(uid)
     if not (us["hex"] or us["box"] == "england"):
         return False  # dead piles and the blooded box are public
-    return uid not in in_battle(s)
+    return uid not in (in_battle(s) if battle is None else battle)
 
 
 def unit_view(s: Position, uid: str) -> dict[str, Any]:
