@@ -168,6 +168,7 @@ class Board:
         self.major_bb = m.bb(i for i, c in self.cities.items() if c.major)
         self.port_bb = m.bb(i for i, c in self.cities.items() if c.port)
         self._zone_cache: dict[str, list[int]] = {}
+        self._zone_bbs: dict[str, int] = {}
         self._by_distance: dict[int, list[int]] = {}
         self._balls: dict[tuple[int, int], int] = {}
         self._hex_actions: dict[str, list[Action]] = {}
@@ -357,7 +358,11 @@ class Board:
         return z
 
     def zone_bb(self, key: str) -> int:
-        return self.m.bb(self.zone(key))
+        """:meth:`zone` as a bitboard (static per board: built once; supply edges and ports ask every time)."""
+        got = self._zone_bbs.get(key)
+        if got is None:
+            got = self._zone_bbs[key] = self.m.bb(self.zone(key))
+        return got
 
     def _find_zone(self, key: str) -> list[int]:
         hexes = self._named_zone(key)

@@ -137,9 +137,9 @@ _ROSTERS: dict[int, tuple[Any, Roster]] = {}
 _PLACED = (PIECES, ("zoc", "german"), ("zoc", "allied"), "zoc_seen", ("move_blocked", "german"),
            ("move_blocked", "allied"), "motor_blocked")
 _KEPT: tuple[list[Any], ...] = (  # by the mover's roster side: the facts its move leaves true (control: "acbb")
-    [("zoc", "allied"), ("move_blocked", "german"), "acbb"],  # a German unit
-    [("zoc", "german"), "zoc_seen", ("move_blocked", "allied"), "motor_blocked", "acbb"],  # an Allied unit
-    [("zoc", "german"), ("zoc", "allied"), ("move_blocked", "german"), "acbb"],  # a phantom: nobody's ZOC moves
+    [("zoc", "allied"), ("move_blocked", "german"), "acbb", "bhbb"],  # a German unit
+    [("zoc", "german"), "zoc_seen", ("move_blocked", "allied"), "motor_blocked", "acbb", "bhbb", "ports"],  # Allied
+    [("zoc", "german"), ("zoc", "allied"), ("move_blocked", "german"), "acbb", "bhbb", "ports"],  # a phantom
 )
 _LAST: list[Any] = [None, None]  # (board, roster) of the last call
 _OFF: dict[str, Any] = {"hex": None, "box": None}  # a phantom of a game without them: nowhere
@@ -225,7 +225,9 @@ class Position(Pieces):
         """The other sides' ZOC (``SIDE_FACTS``, 11.0) and what a move of the other side may not enter; when an
         Allied unit moves, the Allies' picture of German ZOC (real units and markers, 18.5) and what a motorised
         move may not enter; the Allied-controlled cities (a move changes control only through ``set_control``,
-        before it). One list per side of the mover (a move's hot path)."""
+        before it) and beach-heads (changed only with a ``forget()`` after the move); the working ports (8.0)
+        unless a German unit moves (Antwerp and Bordeaux read where German units stand). One list per side
+        of the mover (a move's hot path)."""
         r = roster()
         return _KEPT[r.side[r.number[uid]]]
 
@@ -397,8 +399,11 @@ class Position(Pieces):
         return w is not None and not self.controls("allied", w)
 
     def beachheads_bb(self) -> int:
-        b = board()
-        return b.m.bb(b.hex(h) for h in self.g["beachheads"].values())
+        got = self.memo.get("bhbb")  # kept across moves: beach-heads change only with a forget() after them
+        if got is None:
+            b = board()
+            got = self.cached("bhbb", lambda: b.m.bb(b.hex(h) for h in self.g["beachheads"].values()))
+        return got  # type: ignore[no-any-return]
 
     def antwerp_open(self) -> bool:
         """8.0: Antwerp is a port only when the four hexes to its north are clear of German units."""
