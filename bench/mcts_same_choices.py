@@ -26,8 +26,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve()
 
 
-def record(gid: str, decisions: int, seed: int) -> list[str]:
-    """One digest per decision of games of ``gid`` played by ``mcts@48`` in every seat (this tree)."""
+def record(gid: str, decisions: int, seed: int, spec: str = "mcts@48") -> list[str]:
+    """One digest per decision of games of ``gid`` played by ``spec`` (``mcts@48``) in every seat (this tree)."""
     from westfront import api
     from westfront.ai import get_agent
     from westfront.ai.hooks import hooks_of
@@ -38,7 +38,7 @@ def record(gid: str, decisions: int, seed: int) -> list[str]:
         s = api.load(gid, seed=seed + game)
         hooks = hooks_of(s)
         seats = list(s.INFO.players)
-        agents = {p: get_agent("mcts@48", seed=seed + game * 31 + i) for i, p in enumerate(seats)}
+        agents = {p: get_agent(spec, seed=seed + game * 31 + i) for i, p in enumerate(seats)}
         n = 0
         while not s.is_terminal() and len(out) < decisions and n < decisions:
             side = s.current_player()
@@ -59,9 +59,10 @@ def record(gid: str, decisions: int, seed: int) -> list[str]:
     return out
 
 
-def run_in(root: Path, gid: str, decisions: int, seed: int) -> list[str]:
+def run_in(root: Path, gid: str, decisions: int, seed: int, spec: str) -> list[str]:
     env = dict(os.environ, PYTHONPATH=str(root), PYTHONHASHSEED="0")
-    cmd = [sys.executable, "-P", str(HERE), "--record", gid, "--decisions", str(decisions), "--seed", str(seed)]
+    cmd = [sys.executable, "-P", str(HERE), "--record", gid, "--decisions", str(decisions), "--seed", str(seed),
+           "--agent", spec]
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=str(root))
     if done.returncode:
         raise RuntimeError(f"recording {gid} failed in {root}:\n{done.stderr[-2000:]}")
@@ -74,10 +75,11 @@ def main() -> int:
     p.add_argument("--games", default="dday-3rd,onslaught,second-front-now,dday-to-the-rhine")
     p.add_argument("--decisions", type=int, default=300)
     p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--agent", default="mcts@48", help="the agent in every seat (hard: widening, tree reuse)")
     p.add_argument("--record", help=argparse.SUPPRESS)  # internal: record one game id in this process's tree
     ns = p.parse_args()
     if ns.record:
-        for line in record(ns.record, ns.decisions, ns.seed):
+        for line in record(ns.record, ns.decisions, ns.seed, ns.agent):
             print(line)
         return 0
     sys.path.insert(0, str(HERE.parent.parent))
@@ -88,11 +90,11 @@ def main() -> int:
     bad = 0
     with tmp:
         for gid in [g for g in ns.games.split(",") if g]:
-            base = run_in(Path(tmp.name), gid, ns.decisions, ns.seed)
-            new = run_in(TREE, gid, ns.decisions, ns.seed)
+            base = run_in(Path(tmp.name), gid, ns.decisions, ns.seed, ns.agent)
+            new = run_in(TREE, gid, ns.decisions, ns.seed, ns.agent)
             diff = next((i for i, (x, y) in enumerate(zip(base, new, strict=False)) if x != y), None)
             if diff is None and len(base) == len(new):
-                print(f"{gid}: {len(new)} decisions identical to {commit[:10]}")
+                print(f"{gid}: {len(new)} decisions of {ns.agent} identical to {commit[:10]}")
                 continue
             bad += 1
             i = diff if diff is not None else min(len(base), len(new))

@@ -216,15 +216,18 @@ class MCTSAgent:
         deadline = start + seconds if seconds is not None else math.inf
         # nothing hidden: every sample is the root but for its dice, so the root's legal actions are listed once
         same_root = not hooks.hidden_information
+        root_acts: list[Action] | None = None  # then the root's candidates too, once
         n = 0
         while (self.iterations is None or n < self.iterations) and (n == 0 or time.perf_counter() < deadline):
             sample = hooks.determinize(state, side, self.rng)
             if same_root:
                 sample.legal_as(state)
+                if root_acts is None:
+                    root_acts = [a for a in sample.legal_actions() if str(a) in allowed] or sample.legal_actions()
             # the first sample's root priors are the scores above when it is the same position (no hidden part
             # re-sampled): the game is not asked twice for one decision
             first = scored is not None and n == 0 and same_position(sample, state)
-            self._iterate(sample, root, side, hooks, allowed, scored if first else None)
+            self._iterate(sample, root, side, hooks, allowed, scored if first else None, root_acts)
             n += 1
         self.report = SearchReport(
             n, time.perf_counter() - start,
@@ -277,18 +280,26 @@ class MCTSAgent:
         return node
 
     def _iterate(self, sim: State, root: Node, side: str, hooks: GameHooks, allowed: dict[str, Action],
-                 scored: tuple[list[Action], list[float]] | None = None) -> None:
+                 scored: tuple[list[Action], list[float]] | None = None,
+                 root_acts: list[Action] | None = None) -> None:
+        """One iteration from the sample ``sim`` of the root (``root_acts``: the root's candidates, when every
+        sample has the same)."""
         path: list[tuple[Node, Edge, str]] = []
         node = root
         while not sim.is_terminal():
             mover = sim.current_player()
             assert mover is not None
-            acts = sim.legal_actions()
             if node is root:
-                acts = [a for a in acts if str(a) in allowed] or acts
-            if any(str(a) not in node.edges for a in acts):
+                acts = root_acts if root_acts is not None else \
+                    [a for a in sim.legal_actions() if str(a) in allowed] or sim.legal_actions()
+            else:
+                acts = sim.legal_actions()
+            edges = node.edges
+            pairs = [(a, edges.get(str(a))) for a in acts]
+            if any(e is None for _, e in pairs):
                 self._add_edges(node, sim, mover, acts, hooks, scored if node is root and mover == side else None)
-            edge, action = self._select(node, acts)
+                pairs = [(a, edges[str(a)]) for a in acts]
+            edge, action = self._select(node, pairs)  # type: ignore[arg-type]
             events = sim.apply(action)
             outcome = chance_outcome(events) if self.explicit_chance else ()
             path.append((node, edge, mover))
@@ -322,23 +333,24 @@ class MCTSAgent:
         for a, p in zip(acts, softmax(scores, self.prior_temperature), strict=True):
             node.edges.setdefault(str(a), Edge(p))
 
-    def _select(self, node: Node, acts: list[Action]) -> tuple[Edge, Action]:
-        """PUCT: mean value plus an exploration bonus proportional to the prior."""
-        edges = node.edges
-        if len(acts) == 1:
-            return edges[str(acts[0])], acts[0]
+    def _select(self, node: Node, pairs: list[tuple[Action, Edge]]) -> tuple[Edge, Action]:
+        """PUCT: mean value plus an exploration bonus proportional to the prior (``pairs``: each action on offer
+        with its edge, looked up once per visit)."""
+        if len(pairs) == 1:
+            return pairs[0][1], pairs[0][0]
         if self.widening is not None:
             k = max(2, math.ceil(self.widening * math.sqrt(node.visits + 1)))
-            if k < len(acts):
-                acts = sorted(acts, key=lambda a: -edges[str(a)].prior)[:k]
-        tried = [e.mean for a in acts if (e := edges[str(a)]).visits]
+            if k < len(pairs):
+                pairs = sorted(pairs, key=lambda p: -p[1].prior)[:k]
+        tried = [e.total / e.visits for _, e in pairs if e.visits]  # Edge.mean of the tried
         fpu = (sum(tried) / len(tried) - FPU_REDUCTION) if tried else 0.0
         scale = self.c_puct * math.sqrt(node.visits + 1)
-        best_edge, best_action, best = edges[str(acts[0])], acts[0], -math.inf
-        for a in acts:
-            e = edges[str(a)]
-            q = e.mean if e.visits else fpu
-            u = q + scale * e.prior / (1 + e.visits)
+        best_action, best_edge = pairs[0]
+        best = -math.inf
+        for a, e in pairs:
+            v = e.visits
+            q = e.total / v if v else fpu
+            u = q + scale * e.prior / (1 + v)
             if u > best:
                 best_edge, best_action, best = e, a, u
         return best_edge, best_action
