@@ -289,3 +289,24 @@ def test_an_attack_takes_its_attackers_from_the_stacks_it_can_pay_for():
     acts = s.legal_actions()
     sc = dict(zip(map(str, acts), ai.score_actions(s, "allied", acts), strict=True))
     assert sc[f"add {weak}"] < min(sc[f"add {u}"] for u in strong)
+
+
+def test_a_hex_choice_scores_each_hex_once_and_counts_stacks_only_where_the_side_stands(monkeypatch):
+    # onslaught 6.3: a hex already holding three of the side's divisions is a bad destination; issue 34: the
+    # priors of a hex choice (blocks, then their hexes) judged every hex twice and counted the divisions of
+    # every hex, where a hex without the side's divisions holds none of them
+    from westfront.games.onslaught.position import Position
+
+    s = new(seed=5)
+    rnd = random.Random(5)
+    while not ((s.frame() or {}).get("step") == "move_unit" and len(s.legal_actions()) >= 8):
+        s.apply(rnd.choice(s.legal_actions()))
+    side, acts = s.current_player(), s.legal_actions()
+    ctx = ai._Context(s, side, s.frame(), acts)
+    expect = [ctx.score(a) for a in acts]
+    counted = []
+    orig = Position.stack_count
+    monkeypatch.setattr(Position, "stack_count", lambda self, h, sd: counted.append(h) or orig(self, h, sd))
+    assert ai.score_actions(s, side, acts) == expect
+    own = s.side_bb(side)
+    assert all((own >> h) & 1 for h in counted) and len(counted) == len(set(counted))

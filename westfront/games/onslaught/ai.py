@@ -124,6 +124,10 @@ class _Context:
         self.enemy = other(side)
         self.ncols = self.b.max_col or 1
         self.facts: dict[str, Any] = {}
+        self._fns: dict[str, Callable[[Action], float] | None] = {}  # verb -> its v_ method (or None)
+        self._hex: tuple[int, int, int] | None = None  # own hexes, enemy ZOC, own supply: read once
+        self._ezoc: int | None = None
+        self._hex_values: dict[int, float] = {}  # hex_value per hex, once per decision (blocks and hexes ask)
 
     # ----- positional judgement of a hex -------------------------------------------
     def east(self, h: int) -> float:
@@ -131,15 +135,32 @@ class _Context:
         return self.b.offset[h][0] / self.ncols
 
     def hex_value(self, h: int) -> float:
-        """How good it is for ``side`` to end a move in ``h``."""
+        """How good it is for ``side`` to end a move in ``h`` (once per hex and decision)."""
+        v = self._hex_values.get(h)
+        if v is None:
+            v = self._hex_values[h] = self._hex_value(h)
+        return v
+
+    def enemy_zoc(self) -> int:
+        """The enemy's ZOC (6.2), read once per decision."""
+        z = self._ezoc
+        if z is None:
+            z = self._ezoc = self.s.zoc_bb(self.enemy)
+        return z
+
+    def _hex_value(self, h: int) -> float:
         s, b = self.s, self.b
-        if s.stack_count(h, self.side) >= 3:
+        facts = self._hex
+        if facts is None:
+            facts = self._hex = (s.side_bb(self.side), self.enemy_zoc(), supply_area(s, self.side))
+        own, ezoc, area = facts
+        if (own >> h) & 1 and s.stack_count(h, self.side) >= 3:  # no division of the side there: none to count
             return -1.0  # a fourth division would be eliminated at the end of the action (6.3)
-        enemy_zoc = (s.zoc_bb(self.enemy) >> h) & 1
+        enemy_zoc = (ezoc >> h) & 1
         cover = 0.15 if (b.defensive >> h) & 1 else 0.0
         if self.side == "german":
             cover += 0.3 if (b.fortification >> h) & 1 else 0.0
-        supplied = 0.0 if (supply_area(s, self.side) >> h) & 1 else -0.4
+        supplied = 0.0 if (area >> h) & 1 else -0.4
         if self.side == "allied":
             # 13.3: a division scores only east of the Victory Line and in supply
             scores = 0.3 if (b.east_of_vl >> h) & 1 and not supplied else 0.0
@@ -203,7 +224,11 @@ class _Context:
 
     # ----- one action ---------------------------------------------------------------------
     def score(self, a: Action) -> float:
-        fn: Callable[[Action], float] | None = getattr(self, f"v_{a.verb}", None)
+        verb = a.verb
+        if verb in self._fns:
+            fn = self._fns[verb]
+        else:
+            fn = self._fns[verb] = getattr(self, f"v_{verb}", None)
         try:
             return max(-1.0, min(1.0, fn(a))) if fn else 0.0
         except (KeyError, ValueError, AssertionError, IndexError):
@@ -449,7 +474,7 @@ class _Context:
     def v_activate(self, a: Action) -> float:
         s = self.s
         h = s.map.index[a.args[0]]
-        front = (s.zoc_bb(self.enemy) >> h) & 1
+        front = (self.enemy_zoc() >> h) & 1
         if self.f["step"] == "breakthrough_action":
             return 0.5 if front else 0.3
         if self.side == "allied":
