@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from ...core.actions import Action
 from ...core.combat.odds_crt import total_modifier
-from .rules import CRT, DEFENSIVE, GameState, other
+from .rules import CRT, DEFENSIVE, GameState, game_map, other
 
 OSTBURG = "0905"
 # how good each combat result is for the attacker
@@ -88,16 +89,30 @@ def attack_value(s: GameState, target: str, attackers: list[str]) -> float:
 
 
 def _hex_value(s: GameState, side: str, label: str) -> float:
-    m = s.map
-    i = m.index[label]
-    v = 1.0 / (1 + m.distance(i, m.index[OSTBURG]))
-    if label == OSTBURG:
-        v += 1.0
-    if m.terrain[i] in DEFENSIVE:
-        v += 0.15
+    """Ending a move in ``label``: near Ostburg, Ostburg itself, defensive terrain, out of enemy ZOC."""
+    i = s.map.index[label]
+    v = _place_values()[i]
     if (s.zoc_bb(other(side)) >> i) & 1:
         v -= 0.05
     return v
+
+
+@cache
+def _place_values() -> tuple[float, ...]:
+    """The printed part of :func:`_hex_value` per hex (the map is fixed): every move scored asks it per hex."""
+    m = game_map()
+    goal = m.index[OSTBURG]
+    out = []
+    for i, lab in enumerate(m.labels):
+        v = 0.0
+        if lab is not None:
+            v = 1.0 / (1 + m.distance(i, goal))
+            if lab == OSTBURG:
+                v += 1.0
+            if m.terrain[i] in DEFENSIVE:
+                v += 0.15
+        out.append(v)
+    return tuple(out)
 
 
 def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[float]:
