@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...core.bitboard import bits
+from .board import Arrow, board
 from .data import AIRBORNE, ARMOURED, HQ, INFANTRY, Sector, UnitDef, tables, units
 from .position import Position
 from .supply import allied_capacity
@@ -103,8 +104,8 @@ def _kinds() -> dict[str, tuple[object, ...]]:
 def available_in_britain(s: Position) -> list[str]:
     """§9.3.1: Allied units in Britain whose arrival week has come; not one that sailed back this week (§9.4: it
     comes again "at some later week")."""
-    state = s.g["units"]
-    return [u for u in s.in_box("britain", "allied") if units()[u].arrival <= s.week and not state[u]["moved"]]
+    state, defs, week = s.g["units"], units(), s.week  # read once: every invasion and drop list asks this
+    return [u for u in s.in_box("britain", "allied") if defs[u].arrival <= week and not state[u]["moved"]]
 
 
 # ----- invasion (§7) ---------------------------------------------------------------------------------
@@ -119,8 +120,9 @@ def invasion_candidates(s: Position, sector: str) -> list[str]:
     if s.g["landed"]["sea"] >= tables().caps["sea"]:
         return []
     out = []
+    defs = units()
     for uid in representatives(s, available_in_britain(s)):
-        d = units()[uid]
+        d = defs[uid]
         if d.type != HQ and not d.paris and sector_room(s, sector, d):
             out.append(uid)
     return out
@@ -129,8 +131,14 @@ def invasion_candidates(s: Position, sector: str) -> list[str]:
 def invasion_sea_hexes(s: Position, sector: str) -> list[str]:
     """§7: the sector's sea invasion hexes with room: at most two units each (§3 applies at sea), and room on the
     coastal hex the invaders must move into (§7.1, §3)."""
-    return [a.sea for a in s.board.arrows if a.sector == sector and a.invasion and len(s.at(a.sea)) < 2
+    return [a.sea for a in _invasion_arrows(sector) if len(s.at(a.sea)) < 2
             and room_for_one(s, landing_stack(s, a.coast))]
+
+
+@cache
+def _invasion_arrows(sector: str) -> tuple[Arrow, ...]:
+    """The sector's sea invasion arrows, in the board's order (printed: asked at every invasion decision)."""
+    return tuple(a for a in board().arrows if a.sector == sector and a.invasion)
 
 
 def invasion_refusal(s: Position, sector: str, sea: str) -> str:
