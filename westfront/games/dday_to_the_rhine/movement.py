@@ -220,14 +220,15 @@ def _group_by_terminal(dests: tuple[int, ...], allied: int) -> tuple[tuple[int, 
     b = board()
     groups: dict[int, list[int]] = {}
     by_distance = b.cities_by_distance
+    held = set(bits(allied & b.city_bb))  # a set: no big-integer shift per destination
     for d in dests:
         near = by_distance(d)
         if not near:
             c = d
         else:
             c = near[0]  # the nearest city, unless the Allies hold it (then the nearest they do not)
-            if (allied >> c) & 1:
-                c = next((x for x in near if not (allied >> x) & 1), c)
+            if c in held:
+                c = next((x for x in near if x not in held), c)
         got = groups.get(c)
         if got is None:
             groups[c] = [d]

@@ -12,6 +12,7 @@ same way by ``supply.supply_map``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import cache
 from typing import Any, TypedDict
 
 from ...core.actions import Event
@@ -162,6 +163,13 @@ def roster() -> Roster:
     return got[1]
 
 
+@cache
+def _mover_sides() -> dict[str, int]:
+    """Piece id -> its roster side (the same on every board: the roster's sides come from the unit data)."""
+    sides = U.sides()
+    return {**{uid: _SIDE_NO[side] for uid, side in sides.items()}, **dict.fromkeys(PHANTOM_IDS, PHANTOM)}
+
+
 class _Tables(Mapping[str, Any]):
     """The units and phantoms tables read as one (what the placement is built from)."""
 
@@ -228,8 +236,7 @@ class Position(Pieces):
         before it) and beach-heads (changed only with a ``forget()`` after the move); the working ports (8.0)
         unless a German unit moves (Antwerp and Bordeaux read where German units stand). One list per side
         of the mover (a move's hot path)."""
-        r = roster()
-        return _KEPT[r.side[r.number[uid]]]
+        return _KEPT[_mover_sides()[uid]]
 
     @property
     def pos(self) -> PositionData:

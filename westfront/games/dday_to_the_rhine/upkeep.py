@@ -11,7 +11,7 @@ from .data import tables
 from .effects import eliminate
 from .hidden import remove_phantom, say
 from .position import Position
-from .supply import in_supply, supply_map
+from .supply import supply_map
 
 
 def german_rp(s: Position) -> int:
@@ -80,7 +80,12 @@ def end_of_turn(s: Position, side: str) -> None:
             if p.get("over", None) is not False:
                 s.set_fields(pid, over=False)
     # 13.0: units out of supply at the end of their own turn are eliminated (fortresses never)
-    oos = [uid for uid in s.on_map(side) if not in_supply(s, uid) and not s.is_fortress_unit(uid)]
+    # (``in_supply`` for a unit that is no fortress: its hex in the side's supplied area)
+    area = supply_map(s, side).area
+    index = b.m.index
+    units = g["units"]
+    oos = [uid for uid in s.on_map(side)
+           if not (area >> index[units[uid]["hex"]]) & 1 and not s.is_fortress_unit(uid)]
     for uid in oos:
         eliminate(s, uid, "out of supply at the end of the turn", s.rule("13.0"))
     if side == "german":
