@@ -218,6 +218,7 @@ class _Destinations:
         self.placed = bool(rec is not None and rec["hex"])  # a unit on the map (not a phantom, not off-map)
         self.here = s.hex_of(uid) if uid is not None and self.placed else -1
         self._plan: Any = None
+        self._cut: tuple[int, int, int, int, int] | None = None  # what _cut_off shares across destinations
 
     def destination(self, i: int) -> float:
         """:func:`_destination`: ending the move in ``i``."""
@@ -259,10 +260,27 @@ class _Destinations:
         fc = p.to_city
         v = 0.0
         if p.phase == "lodgement":
-            v -= 0.5 * _cut_off(s, self.uid, i)
+            v -= 0.5 * self.cut_off(i)
         if fc[here] >= FAR:
             return v
         return v + 0.08 * (fc[here] - fc[i]) + (0.3 if fc[i] == 0 else 0.0)
+
+    def cut_off(self, i: int) -> int:
+        """:func:`_cut_off` of this unit to ``i``: what every destination shares is read once."""
+        base = self._cut
+        if base is None:
+            s = self.s
+            assert self.uid is not None
+            own_left, stranded = _cut_off_base(s, self.uid)
+            base = self._cut = (own_left, stranded, s.units_bb("allied"), s.enemy_zoc_bb("allied"),
+                                supply_map(s, "allied").area)
+        own_left, stranded, before, ezoc, area = base
+        own = own_left | 1 << i
+        # own units matter to supply only where they cancel German ZOC: elsewhere the map is today's
+        if own & ezoc == before & ezoc:
+            return stranded + (0 if (area >> i) & 1 else 1)
+        assert self.uid is not None
+        return _cut_off_traced(self.s, self.uid, i, own)
 
     def screen(self, i: int) -> float:
         """:func:`_screen` of this unit to ``i``."""
@@ -358,13 +376,11 @@ def _cut_off(s: Position, uid: str, i: int) -> int:
     and no Allied unit on the continent ends the game, 17.1). The exact answer: the Allied
     supply map traced with the unit moved. A move changes only where Allied units stand
     (German ZOC, control, ports and beach-heads stay), so no copy of the position is needed."""
-    own_left, stranded = _cut_off_base(s, uid)
-    before = s.units_bb("allied")
-    own = own_left | 1 << i
-    ezoc = s.enemy_zoc_bb("allied")
-    # own units matter to supply only where they cancel German ZOC: elsewhere the map is today's
-    if own & ezoc == before & ezoc:
-        return stranded + (0 if (supply_map(s, "allied").area >> i) & 1 else 1)
+    return _Destinations(s, "allied", uid).cut_off(i)
+
+
+def _cut_off_traced(s: Position, uid: str, i: int, own: int) -> int:
+    """:func:`_cut_off` where the move changes which German ZOC hexes Allied units cancel: traced again."""
     area = compute(s, "allied", own).area
     units = s.g["units"]
     hexof = board().m.index
