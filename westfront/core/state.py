@@ -303,13 +303,15 @@ def copy_g(g: dict[str, Any], flat: tuple[str, ...] = (), shared: tuple[str, ...
 
 
 class SharedRecord(dict):  # type: ignore[type-arg]
-    """Debug mode (``State.CHECK_CACHE``): a record of a copy-on-write table, held read-only.
+    """Debug mode (``State.CHECK_CACHE``): a record of a copy-on-write table, or a nested dict of a
+    game that shares ``g`` (``State.SHARE_G``), held read-only.
 
     Clones share the records of ``State.COPY_ON_WRITE`` tables, so a write must go through
-    ``State.edit`` (which copies the record first). In the debug mode every such record is one of
-    these after each action and each clone, and a write that bypasses ``edit`` — or goes to a
-    record fetched before ``edit`` replaced it — raises at once instead of changing a clone's
-    position. Saved, hashed and pickled as a plain dict."""
+    ``State.edit`` (which copies the record first); in a ``SHARE_G`` game they share every nested
+    value of ``g`` too, so a write must go through ``State.mut``. In the debug mode every such value
+    is one of these (or a :class:`SharedList`) after each action and each clone, and a write that
+    bypasses ``edit``/``mut`` — or goes to a value fetched before they replaced it — raises at once
+    instead of changing a clone's position. Saved, hashed and pickled as a plain dict."""
 
     __slots__ = ("where",)
 
@@ -318,13 +320,48 @@ class SharedRecord(dict):  # type: ignore[type-arg]
         self.where = where
 
     def _refuse(self, *args: Any, **kw: Any) -> Any:
-        raise AssertionError(f"write to the shared record {self.where} behind State.edit(): clones share "
-                             f"copy-on-write records, so a write must take the record from edit() first")
+        raise AssertionError(f"write to the shared record {self.where} behind State.edit()/State.mut(): clones "
+                             f"share it, so a write must take it from edit() or mut() first")
 
     __setitem__ = __delitem__ = update = pop = popitem = setdefault = clear = __ior__ = _refuse
 
     def __reduce__(self) -> Any:
         return (dict, (dict(self),))
+
+
+class SharedList(list):  # type: ignore[type-arg]
+    """Debug mode: a nested list of ``g`` in a ``SHARE_G`` game (or a frame's list), held read-only
+    like :class:`SharedRecord`. Saved, hashed and pickled as a plain list."""
+
+    __slots__ = ("where",)
+
+    def __init__(self, items: Iterable[Any], where: str = "") -> None:
+        super().__init__(items)
+        self.where = where
+
+    def _refuse(self, *args: Any, **kw: Any) -> Any:
+        raise AssertionError(f"write to the shared list {self.where} behind State.edit()/State.mut(): clones "
+                             f"share it, so a write must take it from mut() first")
+
+    __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+    __iadd__ = __imul__ = _refuse
+
+    def __reduce__(self) -> Any:
+        return (list, (list(self),))
+
+
+def freeze(v: Any, where: str) -> Any:
+    """Debug mode: ``v`` with every dict and list replaced by a read-only :class:`SharedRecord` /
+    :class:`SharedList` (values already frozen are kept as they are)."""
+    cls = v.__class__
+    if cls is dict:
+        return SharedRecord({k: freeze(x, f"{where}[{k!r}]") for k, x in v.items()}, where)
+    if cls is list:
+        return SharedList([freeze(x, f"{where}[{i}]") for i, x in enumerate(v)], where)
+    return v
+
+
+_MINE = True  # ``State._owned[key]`` of a plain key of ``g`` that this state may write in place
 
 
 def check_independent(a: Any, b: Any, where: str = "g") -> None:
@@ -335,8 +372,8 @@ def check_independent(a: Any, b: Any, where: str = "g") -> None:
 
 
 def _check_unshared(a: Any, b: Any, where: str) -> None:
-    if a.__class__ is SharedRecord:
-        return  # read-only in the debug mode: a copy-on-write record, shared on purpose
+    if a.__class__ is SharedRecord or a.__class__ is SharedList:
+        return  # read-only in the debug mode: a copy-on-write value, shared on purpose
     if isinstance(a, (dict, list)):
         if a is b:
             raise AssertionError(f"clone shares a mutable {type(a).__name__} with the original at {where}")
@@ -376,6 +413,15 @@ class State:
     ``edit`` (fetch it from there before writing, and write through what it returned); the debug
     mode holds shared records read-only (:class:`SharedRecord`) so a write that bypasses it fails.
     Adding or removing records in the table itself is a plain write (the table is not shared)."""
+    SHARE_G: ClassVar[bool] = False
+    """Copy-on-write ``g`` (docs/performance.md "Copy-on-write g"): ``clone`` copies only the top level
+    of ``g`` (and the ``COPY_ON_WRITE`` tables, without their records) and shares every other nested
+    value — the small tables, the flow stack, history and log — with its original. So every in-place
+    write to a nested value of ``g`` goes through :meth:`mut` (``s.mut("rp")["allied"] -= 2``; a
+    plain ``g[key] = value`` needs nothing), the flow is copied by ``apply`` before a step runs, and
+    history and log are copied on their next append. The ``FLAT_TABLES`` of such a game map ids to
+    scalars (``mut`` copies them with ``dict.copy``). The debug mode holds every shared value
+    read-only, so a write that bypasses ``mut`` fails. False (the default): ``clone`` deep-copies."""
     CHECK_CACHE: ClassVar[bool] = os.environ.get("WESTFRONT_CHECK_CACHE", "") not in ("", "0")
     """Debug mode (``WESTFRONT_CHECK_CACHE=1``, or :func:`checking_cache` in tests): after every
     action recompute each memoised fact from scratch and fail loudly when a cached value
@@ -383,7 +429,7 @@ class State:
     equal and independent copies too."""
 
     __slots__ = ("g", "history", "log", "memo", "_legal", "_events", "_ops", "_transitioned", "_forced",
-                 "_memo_fns", "_local", "_owned")
+                 "_memo_fns", "_local", "_owned", "_tail_shared")
 
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Event] | None = None):
         self.g = g
@@ -398,8 +444,10 @@ class State:
         """Derived facts of this position (unit index, ZOC, supply…), see ``cached`` and ``touch``."""
         self._memo_fns: dict[Any, Any] | None = None  # debug mode: how each memo entry is computed
         self._local: dict[Any, int] | None = None  # memo key -> footprint of the facts that are local (``cached``)
-        self._owned: dict[str, set[str]] | None = None  # COPY_ON_WRITE table -> ids of records this state may
-        # write in place (copied since the last clone); None: every record (never cloned, nothing shared)
+        self._owned: dict[str, Any] | None = None  # since the last clone: COPY_ON_WRITE table -> ids of the
+        # records this state may write in place (copied since); for SHARE_G, key of g -> _MINE when its value was
+        # copied (``mut``). None: everything is this state's own (never cloned, nothing shared)
+        self._tail_shared = False  # SHARE_G: history and log are shared with a clone (copied on the next append)
 
     # ----- construction --------------------------------------------------
     @classmethod
@@ -475,6 +523,8 @@ class State:
             self._check_legal(a)
         else:
             raise IllegalAction(f"an action must be text or Action, not {type(action).__name__}")
+        if self.SHARE_G:
+            self.mut("flow")  # steps write their frames in place: this state's own copy first
         f = self._top()
         assert f is not None
         self._events = []
@@ -487,6 +537,8 @@ class State:
         self._run()
         events = self._events
         self._events = None
+        if self._tail_shared:
+            self._own_tail()
         self.history.append(str(a))
         self.log.extend(events)
         if self.CHECK_CACHE:
@@ -526,16 +578,19 @@ class State:
     def clone(self) -> State:
         """An independent copy. Derived facts are shared: cached values are never mutated
         (new ones replace them), and searching agents clone thousands of times. The records of
-        ``COPY_ON_WRITE`` tables are shared too, until one side writes one (``edit``)."""
+        ``COPY_ON_WRITE`` tables are shared too, until one side writes one (``edit``); in a ``SHARE_G``
+        game every nested value of ``g`` is (``mut``, :meth:`_clone_shared`)."""
+        if self.SHARE_G:
+            return self._clone_shared()
         cow = self.COPY_ON_WRITE
         if cow:
             if self.CHECK_CACHE:
                 self._share_records()
             else:
-                self._owned = {t: set() for t in cow}  # both sides copy a record before writing it
+                self._owned = {}  # both sides copy a record before writing it
         c = self.__class__(self.clone_g(), list(self.history), list(self.log))
         if cow:
-            c._owned = {t: set() for t in cow}
+            c._owned = {}
         c.memo = dict(self.memo)
         if self._local:
             c._local = dict(self._local)
@@ -544,6 +599,58 @@ class State:
             # values stay checked here, which also catches a clone mutating one in place
             check_independent(self.g, c.g)
         return c
+
+    def _clone_shared(self) -> State:
+        """``clone`` of a ``SHARE_G`` game: a new top level of ``g`` (and of each ``COPY_ON_WRITE``
+        table) sharing every nested value, history, log and the legal list; both sides copy a value
+        before writing it (``mut``, ``edit``, ``apply``). Built without ``__init__``: every slot is set here."""
+        if self.CHECK_CACHE:
+            self._share_records()
+        cls = self.__class__
+        c = cls.__new__(cls)
+        g = self.g
+        cg = c.g = g.copy()
+        for t in self.COPY_ON_WRITE:
+            cg[t] = g[t].copy()
+        self._owned = {}
+        c._owned = {}
+        c.history = self.history
+        c.log = self.log
+        self._tail_shared = c._tail_shared = True
+        c._legal = self._legal  # a derived fact of the position like the memo, never changed in place
+        c._events = None
+        c._ops = []
+        c._transitioned = False
+        c._forced = None
+        c.memo = self.memo.copy()
+        c._memo_fns = None
+        local = self._local
+        c._local = local.copy() if local else None
+        if self.CHECK_CACHE:
+            check_independent(g, cg)
+        return c
+
+    def mut(self, key: str) -> Any:
+        """``g[key]`` to write to in place (a dict or list of ``g``): in a ``SHARE_G`` game, a value a
+        clone may share is copied first (deeply; one level for ``FLAT_TABLES``) and the copy replaces it
+        in this state's ``g``. Take the value from here before the first in-place write and write
+        through what this returned — a value fetched earlier may be the shared one. Assigning
+        ``g[key] = new`` needs no ``mut``. Other games: ``g[key]`` itself."""
+        owned = self._owned
+        if owned is None or key in owned or not self.SHARE_G or key in self.COPY_ON_WRITE:
+            return self.g[key]
+        v = self.g[key]
+        if v.__class__ is not dict and v.__class__ is not list and not isinstance(v, (dict, list)):
+            return v  # a scalar or None: nothing to copy (assign g[key] to change it)
+        v = self.g[key] = v.copy() if key in self.FLAT_TABLES else fast_copy(v)
+        owned[key] = _MINE
+        return v
+
+    def _own_tail(self) -> None:
+        """History and log shared with a clone (``SHARE_G``) become this state's own before an append."""
+        self.history = list(self.history)
+        self.log = list(self.log)
+        self._tail_shared = False
 
     def clone_g(self) -> dict[str, Any]:
         """A deep copy of ``g`` for ``clone``: pickled, except the ``FLAT_TABLES`` copied record by
@@ -561,7 +668,11 @@ class State:
         if owned is None:
             return rec
         mine = owned.get(table)
-        if mine is None or key in mine:
+        if mine is None:
+            if table not in self.COPY_ON_WRITE:
+                return rec
+            mine = owned[table] = set()
+        elif key in mine:
             return rec
         rec = self.g[table][key] = dict(rec)
         mine.add(key)
@@ -569,13 +680,30 @@ class State:
 
     def _share_records(self) -> None:
         """Debug mode: hold every record of the ``COPY_ON_WRITE`` tables read-only (see
-        :class:`SharedRecord`) and own none, as if a clone shared them all."""
-        for t in self.COPY_ON_WRITE:
-            table = self.g[t]
+        :class:`SharedRecord`) and own none, as if a clone shared them all; in a ``SHARE_G`` game
+        every other dict and list of ``g`` (the flow's frames too) as well."""
+        g = self.g
+        cow = self.COPY_ON_WRITE
+        for t in cow:
+            table = g[t]
             for k, rec in table.items():
                 if rec.__class__ is dict:
                     table[k] = SharedRecord(rec, f"g[{t!r}][{k!r}]")
-        self._owned = {t: set() for t in self.COPY_ON_WRITE}
+        if self.SHARE_G:
+            flat = self.FLAT_TABLES
+            for k, v in g.items():
+                if k in cow or (v.__class__ is not dict and v.__class__ is not list):
+                    continue
+                if k in flat and isinstance(v, dict):
+                    bad = next((i for i, x in v.items() if isinstance(x, (dict, list))), None)
+                    if bad is not None:
+                        raise AssertionError(f"g[{k!r}][{bad!r}]: a FLAT_TABLES table of a SHARE_G game maps ids "
+                                             f"to scalars (make a table of records COPY_ON_WRITE)")
+                    g[k] = SharedRecord(v, f"g[{k!r}]")
+                else:
+                    g[k] = freeze(v, f"g[{k!r}]")
+            self._tail_shared = True
+        self._owned = {}
 
     # ----- derived facts -------------------------------------------------------
     def cached(self, key: Any, compute: Any, footprint: int | None = None) -> Any:
@@ -741,7 +869,7 @@ class State:
     def finish(self, result: Result) -> None:
         """End the game now (sudden death, victory check, resignation)."""
         self.g["result"] = result.to_dict()
-        self.g["flow"].clear()
+        self.mut("flow").clear()
         self._ops.clear()
         self._transitioned = True
         self.emit("game_over", text=f"Game over: {result.reason}", result=result.to_dict())
@@ -751,6 +879,8 @@ class State:
         if self._events is not None:
             self._events.append(ev)
         else:
+            if self._tail_shared:
+                self._own_tail()
             self.log.append(ev)
         return ev
 

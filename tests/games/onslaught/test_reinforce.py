@@ -248,3 +248,19 @@ def test_allied_replacements_at_sources_or_delayed():
     play(s, f"at {lab(s.board.landing_zone[1])}")
     assert s.unit(dead[0])["hex"] == lab(s.board.landing_zone[1]) and s.unit(dead[0])["full"]
     assert s.g["replacement_points"]["allied"] == 2
+
+
+def test_the_reinforcements_event_keeps_its_divisions_as_they_enter():
+    # onslaught 10.2/10.3: the event names the divisions due; it held the placement frame's own list, which
+    # shrank as each division entered, so the log (and a replay's reading of it) ended with an empty list —
+    # and with one copied by a clone's apply (SHARE_G) a full one, so the log depended on cloning
+    import random
+
+    s = new()
+    rnd = random.Random(1)
+    while s.turn < 3:
+        s.apply(rnd.choice(s.legal_actions()))
+    evs = [e for e in s.log if e["type"] == "reinforcements"]
+    assert evs and any(e["units"] for e in evs)
+    for e in evs:
+        assert len(e["units"]) == int(e["text"].split(": ")[1].split()[0]) if e["units"] else "No" in e["text"]

@@ -47,7 +47,7 @@ def sector_room(s: Position, sector: str, d: UnitDef) -> bool:
 
 
 def count_landing(s: Position, sector: str | None, d: UnitDef, by_air: bool) -> None:
-    landed = s.g["landed"]
+    landed = s.mut("landed")
     if by_air:
         landed["air"] += 1
     else:

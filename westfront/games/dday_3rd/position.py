@@ -80,8 +80,9 @@ class Position(Pieces):
     """A D-Day (3rd ed.) state with typed queries; rules modules read it, steps change it through its effects."""
 
     __slots__ = ()
-    FLAT_TABLES = ("allied_hexes",)  # hex -> 1: clone copies it with dict.copy
+    FLAT_TABLES = ("allied_hexes",)  # hex -> 1: copied with dict.copy on its first write after a clone
     COPY_ON_WRITE = ("units",)  # records of scalars shared by clones: every write through the kit (set_flags, moves)
+    SHARE_G = True  # clones share g's small tables and the flow: every in-place write through mut() (issue 34)
     SIDE_FACTS = ("zoc", "on_continent")  # §4.1: a side's ZOC (and its units on land) read only its own units
 
     @classmethod
@@ -247,10 +248,10 @@ class Position(Pieces):
     def set_control(self, label: str, side: str) -> None:
         ah = self.g["allied_hexes"]
         if side == "allied" and label not in ah:
-            ah[label] = 1
+            self.mut("allied_hexes")[label] = 1
             self._touch_keeping_units()
         elif side == "german" and label in ah:
-            del ah[label]
+            del self.mut("allied_hexes")[label]
             self._touch_keeping_units()
 
     def zoc_control(self) -> None:
@@ -288,14 +289,14 @@ class Position(Pieces):
             return
         side = self.side_of(uid)
         self.set_control(label, side)
-        if label in b.replacement_hexes:
-            self.g["replacement_last"][label] = side
+        if label in b.replacement_hexes and self.g["replacement_last"].get(label) != side:
+            self.mut("replacement_last")[label] = side
         if side == "allied" and label in ("N24", "H12", "V43") and label not in self.g["installations"]:
-            self.g["installations"][label] = self.week
+            self.mut("installations")[label] = self.week
             self.emit("installation", hex=label, week=self.week, rule=self.rule("9.2.2"),
                       text=f"The Allies capture the installation at {label}")
         if side == "german" and label in self.g["mulberries"]:
-            del self.g["mulberries"][label]
+            del self.mut("mulberries")[label]
             self.emit("mulberry_lost", hex=label, rule=self.rule("7.2"),
                       text=f"{label} loses its invasion-hex status (German unit)")
 
@@ -303,7 +304,7 @@ class Position(Pieces):
         where = self.unit(uid)["hex"]
         self.set_flags(uid, flipped=False, isolated=False, pinned=False, invader=False)
         if uid in self.g["interdicted"]:
-            self.g["interdicted"].remove(uid)
+            self.mut("interdicted").remove(uid)
         self.remove_piece(uid, "eliminated")
         self.emit("eliminated", unit=uid, side=units()[uid].side, hex=where, rule=self.rule(rule),
                   text=f"{units()[uid].label} is eliminated ({why})")

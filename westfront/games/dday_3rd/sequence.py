@@ -88,7 +88,7 @@ class Week(Procedure[Position]):
         if s.week >= r["allied_from_week"]:
             gain = sum(1 for w in g["installations"].values() if w < s.week) * r["allied_per_installation"]
             if gain:
-                g["rp"]["allied"] += gain
+                s.mut("rp")["allied"] += gain
                 s.emit("replacement_points", side="allied", gained=gain, rule=s.rule("9.2.2"),
                        text=f"The Allies gain {gain} RP")
         g["ff_now"] = s.week >= 28 and logistics.france_south_clear(s)
@@ -155,7 +155,7 @@ class Week(Procedure[Position]):
                text=f"German isolation: {len(flipped)} unit(s) out of supply, {len(isolated)} isolated")
         r = logistics.tables().replacements
         if s.week >= r["german_from_week"]:
-            g["rp"]["german"] += r["german_per_week"]
+            s.mut("rp")["german"] += r["german_per_week"]
             s.emit("replacement_points", side="german", gained=r["german_per_week"], rule=s.rule("9.2.1"),
                    text=f"Germany gains {r['german_per_week']} RP")
 
@@ -202,7 +202,7 @@ def land_invaders(s: Position) -> None:
             continue
         s.place(uid, arrow.coast)
         s.set_flags(uid, moved=True, invader=False)
-        s.g["mulberries"][arrow.coast] = arrow.sector
+        s.mut("mulberries")[arrow.coast] = arrow.sector
         s.emit("landing", unit=uid, hex=arrow.coast, rule=s.rule("7.1"),
                text=f"{s.defn(uid).label} lands unopposed at {arrow.coast}")
 

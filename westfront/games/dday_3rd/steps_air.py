@@ -71,12 +71,12 @@ class TacticalAir(Step[Position]):
         return out
 
     def on_cad(self, s: Position, f: dict[str, Any], label: str) -> None:
-        s.g["cad"][label] = 1
+        s.mut("cad")[label] = 1
         s.g["fighters"] -= 1
         s.emit("air", mission="cad", hex=label, rule=s.rule("11.1"), text=f"Close air defence over {label}")
 
     def on_interdict(self, s: Position, f: dict[str, Any], uid: str) -> None:
-        s.g["interdicted"].append(uid)
+        s.mut("interdicted").append(uid)
         s.g["fighters"] -= 1
         s.touch_keeping(UNIT_FACTS)  # moves no unit: only what movement may do changes
         s.emit("air", mission="interdict", unit=uid, rule=s.rule("11.2"), text=f"{units()[uid].label} is interdicted")
@@ -85,7 +85,7 @@ class TacticalAir(Step[Position]):
         s.call("hex_choice", player="allied", question="River interdiction over", regions=regions_for(s, self.river_hexes(s)))
 
     def resume(self, s: Position, f: dict[str, Any], ret: Any) -> None:
-        s.g["river_interdicted"].append(ret)
+        s.mut("river_interdicted").append(ret)
         s.g["fighters"] -= 1
         s.touch_keeping(UNIT_FACTS)  # moves no unit: only what movement may do changes
         s.emit("air", mission="river", hex=ret, rule=s.rule("11.3"), text=f"River interdiction over {ret}")

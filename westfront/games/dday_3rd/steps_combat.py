@@ -33,17 +33,17 @@ class CombatPhase(Procedure[Position]):
         f["combats"], withdrawn = C.complete_plan(s, f["side"], ret)
         for c in withdrawn:
             refund_air(s, c)
-            s.emit("withdrawn", combat=c["id"], targets=c["targets"], rule=s.rule("10"),
+            s.emit("withdrawn", combat=c["id"], targets=list(c["targets"]), rule=s.rule("10"),
                    text=f"Attack on {'+'.join(c['targets'])} withdrawn: the units its river or fortress attack "
                    "obliges it to fight cannot all be attacked")
         seen: dict[str, Any] = dict(f.get("announced") or {})
         for c in f["combats"]:
-            sig = [c["targets"], c["attackers"], C.defenders(s, c)]
+            sig = [list(c["targets"]), list(c["attackers"]), C.defenders(s, c)]  # copies: g shares no list
             if seen.get(str(c["id"])) == sig:
                 continue
             seen[str(c["id"])] = sig
             names = ", ".join(units()[d].label for d in C.defenders(s, c))
-            s.emit("declare", combat=c["id"], targets=c["targets"], attackers=c["attackers"],
+            s.emit("declare", combat=c["id"], targets=list(c["targets"]), attackers=list(c["attackers"]),
                    defenders=C.defenders(s, c), air=c.get("air"), rule=s.rule("10"),
                    text=f"Attack on {'+'.join(c['targets'])} ({names}) by "
                    f"{', '.join(units()[a].label for a in c['attackers'])} at {C.odds_text(s, c)}")
@@ -412,7 +412,7 @@ class Battle(Procedure[Position]):
                     s.set_flags(a, invader=False)
                     s.emit("advance", unit=a, hex=coast, rule=s.rule("7.1"),
                            text=f"{units()[a].label} storms ashore at {coast}")
-                s.g["mulberries"][coast] = b.arrow_by_coast[coast].sector
+                s.mut("mulberries")[coast] = b.arrow_by_coast[coast].sector
             else:
                 for a in sea:
                     s.eliminate(a, "the invasion hex was not taken", "7.1")
@@ -512,7 +512,7 @@ class Retreat(Step[Position]):
         frm = s.unit(uid)["hex"]
         s.place(uid, label)
         if uid in s.g["interdicted"]:
-            s.g["interdicted"].remove(uid)
+            s.mut("interdicted").remove(uid)
         s.emit("retreat", unit=uid, hex=label, rule=s.rule("10.4.2"), text=f"{units()[uid].label} retreats {frm} → {label}")
         f["units"].pop(0)
         self._skip(s, f)
@@ -538,5 +538,5 @@ class Advance(AdvanceAfterCombat):
     def advance(self, s: Position, f: dict[str, Any], uid: str, label: str) -> None:
         s.place(uid, label)
         if uid in s.g["interdicted"]:
-            s.g["interdicted"].remove(uid)
+            s.mut("interdicted").remove(uid)
         s.emit("advance", unit=uid, hex=label, rule=s.rule("10.4.3"), text=f"{units()[uid].label} advances to {label}")

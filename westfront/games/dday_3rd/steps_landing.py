@@ -97,7 +97,7 @@ class Invasion(Step[Position]):
 
     def on_invade(self, s: Position, f: dict[str, Any], sector: str) -> None:
         f["sector"] = sector
-        s.g["invasions"].append({"sector": sector, "week": s.week})
+        s.mut("invasions").append({"sector": sector, "week": s.week})
         s.g["invasion_units"] = []
         s.emit("invasion", sector=sector, week=s.week, rule=s.rule("7"), text=f"The Allies invade {logistics.sector_name(sector)}")
 
@@ -116,7 +116,7 @@ class Invasion(Step[Position]):
         f["unit"] = None
         s.place(uid, sea)
         s.set_flags(uid, invader=True, fresh=True)
-        s.g["invasion_units"].append(uid)
+        s.mut("invasion_units").append(uid)
         logistics.count_landing(s, f["sector"], units()[uid], by_air=False)
         s.emit("invader", unit=uid, hex=sea, rule=s.rule("7"), text=f"{units()[uid].label} embarks for {sea}")
 

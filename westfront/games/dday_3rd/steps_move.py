@@ -60,7 +60,7 @@ class Movement(Step[Position]):
         """§9.2: pay the unit's AF in RP; Allied units return to Britain, German ones to a replacement hex."""
         side = f["side"]
         if side == "allied":
-            s.g["rp"]["allied"] -= units()[uid].af
+            s.mut("rp")["allied"] -= units()[uid].af
             s.to_box(uid, "britain")
             s.emit("replace", unit=uid, side=side, rule=s.rule("9.2.2"),
                    text=f"{units()[uid].label} is rebuilt in Britain ({units()[uid].af} RP)")
@@ -125,7 +125,7 @@ class MoveUnit(Step[Position]):
         s.place(uid, label)
         s.set_flags(uid, moved=True)
         if uid in s.g["interdicted"]:
-            s.g["interdicted"].remove(uid)  # §11.2: the fighter goes home when the unit moves
+            s.mut("interdicted").remove(uid)  # §11.2: the fighter goes home when the unit moves
         s.emit("move", unit=uid, path=path, hex=label, strategic=strategic, rule=s.rule("9.1.5" if strategic else "9.1"),
                text=f"{units()[uid].label} moves {path[0]} → {label}" + (" (strategic)" if strategic else ""))
         s.end()
@@ -161,7 +161,7 @@ class PlaceUnit(Step[Position]):
         pinned = s.in_zoc(label, other(side))
         s.set_flags(uid, moved=pinned, pinned=pinned, fresh=side == "allied")
         if f["purpose"] == "replace":
-            s.g["rp"]["german"] -= d.af
+            s.mut("rp")["german"] -= d.af
             s.emit("replace", unit=uid, hex=label, side=side, rule=s.rule("9.2.1"),
                    text=f"{d.label} returns at {label} ({d.af} RP)")
         else:

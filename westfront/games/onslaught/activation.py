@@ -78,10 +78,10 @@ def activation_cost(s: Position, uids: list[str], breakthrough: bool = False) ->
 
 def activate(s: Position, uids: list[str], why: str, breakthrough: bool = False) -> None:
     """Pay for and activate a stack; it traces supply now for the whole action (8.6)."""
-    a = s.act
-    side = a["side"]
+    side = s.act["side"]
     cost = activation_cost(s, uids, breakthrough)
     s.pay(side, cost, why, s.rule("5.5") if breakthrough else s.rule("5.2"))
+    a = s.edit_act()
     h = s.hex_of(uids[0])
     assert h is not None
     supplied = stack_in_supply(s, h, side)

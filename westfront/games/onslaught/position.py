@@ -114,8 +114,9 @@ def _roster() -> Roster:
 class Position(Pieces):
     """Onslaught's position; :mod:`.rules` adds the game's description and steps."""
 
-    FLAT_TABLES = ("control",)  # hex -> side: clone copies it with dict.copy
+    FLAT_TABLES = ("control",)  # hex -> side: copied with dict.copy on its first write after a clone
     COPY_ON_WRITE = ("units",)  # records of scalars, shared by clones: write through edit_unit
+    SHARE_G = True  # clones share g's small tables and the flow: every in-place write through mut() (issue 34)
     SIDE_FACTS = ("zoc", "near")  # 6.2 ZOC and 6.4 "near" read only the side's own units
     BOX_FACTS = False  # no derived fact reads which box an off-map division is in
 
@@ -227,10 +228,11 @@ class Position(Pieces):
         ctrl = self.g["control"]
         for h in path:
             lab = m.label(h)
-            if lab in ctrl:
+            if ctrl.get(lab, side) != side:  # a tracked hex changes hands (a clone may share the table: mut)
+                ctrl = self.mut("control")
                 ctrl[lab] = side
             if side == "allied" and (self.board.fortified_ports >> h) & 1 and lab not in self.g["captured"]:
-                self.g["captured"].append(lab)
+                self.mut("captured").append(lab)
                 self.emit("port_captured", hex=lab, rule=self.rule("8.4"),
                           text=f"The Allies capture the fortified port at {lab}; it is never again a German supply source")
         label = m.label(path[-1]) if path else self.g["units"][uid]["hex"]
@@ -271,7 +273,7 @@ class Position(Pieces):
         return int(self.g["supply_points"][side])
 
     def pay(self, side: str, points: int, why: str, rule: str) -> None:
-        track = self.g["supply_points"]
+        track = self.mut("supply_points")
         if points > track[side]:
             raise AssertionError(f"{side} cannot pay {points} supply points")
         track[side] -= points
@@ -281,7 +283,7 @@ class Position(Pieces):
 
     def gain(self, side: str, points: int, why: str, rule: str) -> None:
         """Add supply points up to the side's maximum; the excess is lost (8.2)."""
-        track = self.g["supply_points"]
+        track = self.mut("supply_points")
         cap = SUPPLY.cap(side)
         before = track[side]
         track[side] = min(cap, before + points)
@@ -295,6 +297,12 @@ class Position(Pieces):
     @property
     def act(self) -> ActionState:
         a = self.pos["action"]
+        assert a is not None, "no action in progress"
+        return a
+
+    def edit_act(self) -> ActionState:
+        """The action under way to write to (``State.mut``: a clone may share it); ``act`` reads it."""
+        a: ActionState | None = self.mut("action")
         assert a is not None, "no action in progress"
         return a
 

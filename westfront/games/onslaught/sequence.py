@@ -189,7 +189,7 @@ class ReinforcementStep(Procedure[Position]):
         """10.2: German divisions due this turn enter."""
         s.g["phase"] = "Reinforcement Step"
         pending = [u for u in s.in_box("pending", "german") if UNITS[u].turn <= s.turn]
-        s.emit("reinforcements", side="german", units=pending, rule=s.rule("10.2"),
+        s.emit("reinforcements", side="german", units=list(pending), rule=s.rule("10.2"),  # not the frame's list
                text=f"German reinforcements: {len(pending)} division(s)" if pending
                else "No German reinforcements this turn")
         s.call("reinforce", side="german", pending=pending, selected=None, zoom=None, entered=[], per_city={})
@@ -211,7 +211,7 @@ class ReinforcementStep(Procedure[Position]):
             s.emit("reinforcement", unit=u, side="allied", box="paratroop", rule=s.rule("9.1"),
                    text=f"{UNITS[u].name} arrives in the Paratroop box")
         pending += s.in_box("delayed", "allied")
-        s.emit("reinforcements", side="allied", units=pending, rule=s.rule("10.3"),
+        s.emit("reinforcements", side="allied", units=list(pending), rule=s.rule("10.3"),  # not the frame's list
                text=f"Allied reinforcements: {len(pending)} division(s)" if pending
                else "No Allied reinforcements this turn")
         s.call("reinforce", side="allied", pending=pending, selected=None, zoom=None, entered=[], per_city={})

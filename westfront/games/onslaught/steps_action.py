@@ -41,7 +41,7 @@ class ChooseAction(Step[Position]):
         if s.supply_points(side) == 0:
             if s.options.get("emergency_supplies") and s.turn == s.last_turn() and f.get("rolled"):
                 n = SUPPLY.emergency(side)
-                s.g["supply_points"][side] = n
+                s.mut("supply_points")[side] = n
                 f["emergency"] = n
                 s.emit("emergency_supply", side=side, amount=n, rule=s.rule("14.4"),
                        text=f"{side.capitalize()} receives {n} emergency supply points for this action")
@@ -88,7 +88,7 @@ class ChooseAction(Step[Position]):
 
     def start(self, s: Position, f: dict[str, Any], kind: str) -> None:
         s.begin_action(f["side"], kind)
-        s.act["emergency"] = f.get("emergency", 0)
+        s.edit_act()["emergency"] = f.get("emergency", 0)
         s.emit("action", side=f["side"], kind=kind, rule=s.rule("5.1"),
                text=f"{f['side'].capitalize()} takes a {kind.capitalize()} action")
         s.call(f"{kind}_action", side=f["side"])
@@ -108,7 +108,7 @@ class ChooseAction(Step[Position]):
         side = f["side"]
         if f.get("emergency") and s.supply_points(side):
             left = s.supply_points(side)
-            s.g["supply_points"][side] = 0
+            s.mut("supply_points")[side] = 0
             s.emit("emergency_lost", side=side, amount=left, rule=s.rule("14.4"),
                    text=f"{left} unspent emergency supply point(s) are lost")
         s.end_action()
@@ -336,8 +336,9 @@ class Paradrop(ZoomedHexChoice):
         uid = f["unit"]
         s.pay("allied", SUPPLY.paradrop, f"paradrop of {UNITS[uid].name}", s.rule("9.2"))
         s.enter(uid, [s.map.index[label]])
-        s.act["activated"].append(uid)
-        s.act["acted"] = True
+        a = s.edit_act()
+        a["activated"].append(uid)
+        a["acted"] = True
         s.emit("paradrop", unit=uid, hex=label, side="allied", rule=s.rule("9.2"),
                text=f"{UNITS[uid].name} drops at {label}")
         s.end()

@@ -81,12 +81,12 @@ class Attack(AttackBuilder):
         return out
 
     def on_resolve(self, s: Position, f: dict[str, Any]) -> None:
-        act_ = s.act
         if f["pool"] is None:  # Combat action: stacks join (and pay) as their divisions attack (5.2, 5.4)
             for h in self.new_hexes(s, f["attackers"]):
                 activate(s, self.stack_to_activate(s, h), f"activate the stack at {s.map.label(h)} to attack")
         target = s.map.index[f["target"]]
         attackers = list(f["attackers"])
+        act_ = s.edit_act()  # after activate(), which may have copied it
         act_["attacked"].extend(attackers)
         act_["acted"] = True
         defs = defenders(s, target)
@@ -288,7 +288,7 @@ class Retreat(Step[Position]):
         _, full, paths = self.options(s, f, uid)
         s.enter(uid, paths[s.map.index[label]])
         if s.pos["action"] is not None:
-            s.act["retreated"].append(uid)
+            s.edit_act()["retreated"].append(uid)
         s.emit("retreat", unit=uid, hex=label, origin=f["origin"], rule=s.rule("7.3"),
                text=f"{UNITS[uid].name} retreats {f['origin']} → {label}" + ("" if full else " (one hex only)"))
         if not full:

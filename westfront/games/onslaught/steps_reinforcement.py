@@ -142,7 +142,7 @@ class Replace(ZoomedHexChoice):
         side = f["side"]
         elim = len(s.in_box("eliminated", side))
         points = replacement_points(side, elim)
-        s.g["replacement_points"][side] = points
+        s.mut("replacement_points")[side] = points
         s.emit("replacement_points", side=side, amount=points, eliminated=elim, rule=s.rule("11.1"),
                text=f"{side.capitalize()} receives {points} replacement points ({elim} units eliminated)")
         if not self.options(s, f):
@@ -229,7 +229,7 @@ class Replace(ZoomedHexChoice):
 
     @staticmethod
     def spend(s: Position, side: str, n: int) -> None:
-        s.g["replacement_points"][side] -= n
+        s.mut("replacement_points")[side] -= n
 
     @staticmethod
     def close(s: Position, f: dict[str, Any]) -> None:
@@ -238,7 +238,7 @@ class Replace(ZoomedHexChoice):
         if left:
             s.emit("replacements_lost", side=side, amount=left, rule=s.rule("11.1"),
                    text=f"{left} unspent replacement point(s) are lost")
-        s.g["replacement_points"][side] = 0
+        s.mut("replacement_points")[side] = 0
         s.end()
 
     def explain(self, s: Position, f: dict[str, Any], a: Action) -> str | None:

@@ -134,7 +134,7 @@ def capture_supply(s: Position) -> None:
             continue
         if s.side_at(m.index[lab]) == "german":
             gain = math.ceil(pts / 2)
-            s.g["collected"][lab] = 0
+            s.mut("collected")[lab] = 0
             s.gain("german", gain, f"captured Allied supplies at {lab}", s.rule("8.7"))
 
 

@@ -41,7 +41,7 @@ def embark(s: State, sector: str, places: dict[str, str]) -> None:
     for uid, sea in places.items():
         s.place(uid, sea)  # type: ignore[attr-defined]
         s.g["units"][uid].update(invader=True, fresh=True)
-        s.g["invasion_units"].append(uid)
+        s.mut("invasion_units").append(uid)
         logistics.count_landing(s, sector, units()[uid], by_air=False)  # type: ignore[arg-type]
 
 

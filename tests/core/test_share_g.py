@@ -1,0 +1,151 @@
+"""Copy-on-write ``g`` (``State.SHARE_G``, ``State.mut``): clones share the small tables, the flow,
+history and log until one side writes them (docs/performance.md "Copy-on-write g").
+
+D-Day 3rd and Onslaught opt in; skirmish does not and still deep-copies.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+
+import pytest
+
+from westfront import api
+from westfront.core.state import State, checking_cache, digest
+from westfront.games.skirmish.rules import GameState as Skirmish
+
+
+def played(game: str, n: int, seed: int = 3) -> State:
+    s = api.load(game, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(n):
+        s.apply(rnd.choice(s.legal_actions()))
+    return s
+
+
+def plain(v):
+    """``v`` with read-only debug-mode values turned back into dicts and lists."""
+    if isinstance(v, dict):
+        return {k: plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [plain(x) for x in v]
+    return v
+
+
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught"])
+def test_the_converted_games_share_g(game):
+    assert api.load(game, seed=1).SHARE_G
+    assert not Skirmish.SHARE_G  # not converted: clones deep-copy as before
+
+
+def test_a_clone_shares_nested_values_until_one_side_writes_through_mut():
+    # D-Day §9.2: replacement points per side live in g["rp"], a small table clones share
+    s = played("dday-3rd", 60)
+    before = s.hash()
+    c = s.clone()
+    assert c.g is not s.g and c.g["rp"] is s.g["rp"] and c.g["flow"] is s.g["flow"]
+    assert c.g["units"] is not s.g["units"]  # the COPY_ON_WRITE table itself is copied (records shared)
+    rp = c.mut("rp")
+    assert rp is c.g["rp"] and rp is not s.g["rp"] and c.mut("rp") is rp  # copied once, then the clone's own
+    rp["allied"] += 7
+    assert s.hash() == before and s.g["rp"]["allied"] == rp["allied"] - 7
+    s.mut("rp")["german"] += 3  # the original copies before writing too: the clone keeps its value
+    assert c.g["rp"]["german"] == s.g["rp"]["german"] - 3
+    c.g["week"] = 99  # a top-level assignment needs no mut
+    assert s.g["week"] != 99
+
+
+def test_a_clone_of_a_clone_and_its_parents_stay_independent():
+    s = played("onslaught", 80)
+    h0 = s.hash()
+    c = s.clone()
+    h1 = c.hash()
+    c2 = c.clone()
+    c2.mut("supply_points")["allied"] += 5  # onslaught 8.2: the supply point track
+    c2.mut("control")["H"] = "german" if c2.g["control"].get("H") == "allied" else "allied"
+    assert s.hash() == h0 and c.hash() == h1 and c2.hash() != h1
+    c.mut("captured").append("X")
+    assert "X" not in c2.g["captured"] and "X" not in s.g["captured"]
+    s.mut("replacement_points")["german"] += 1
+    assert c.g["replacement_points"] == c2.g["replacement_points"] != s.g["replacement_points"]
+
+
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught"])
+def test_play_on_a_clone_leaves_the_original_alone_and_the_other_way_round(game):
+    s = played(game, 120, seed=5)
+    h, hist, log, flow = s.hash(), list(s.history), list(s.log), json.dumps(s.g["flow"])
+    c = s.clone()
+    assert c.history is s.history and c.log is s.log  # shared until one side appends
+    rnd = random.Random(9)
+    for _ in range(40):
+        c.apply(rnd.choice(c.legal_actions()))
+    assert s.hash() == h and s.history == hist and s.log == log and json.dumps(s.g["flow"]) == flow
+    hc = c.hash()
+    for _ in range(40):
+        s.apply(rnd.choice(s.legal_actions()))
+    assert c.hash() == hc and len(c.history) == len(hist) + 40
+
+
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught"])
+def test_a_save_loaded_from_json_owns_its_g_and_clones_like_any_state(game):
+    s = played(game, 90, seed=7)
+    t = api.from_json(s.to_json())
+    assert t.hash() == s.hash() and t.mut("rp" if game == "dday-3rd" else "supply_points") is t.g[
+        "rp" if game == "dday-3rd" else "supply_points"]  # never cloned: its own, no copy
+    c = t.clone()
+    key = "rp" if game == "dday-3rd" else "supply_points"
+    c.mut(key)["allied"] += 1
+    assert t.g[key]["allied"] == c.g[key]["allied"] - 1 and t.hash() == s.hash()
+    rnd = random.Random(2)
+    for _ in range(20):
+        a = rnd.choice(s.legal_actions())
+        s.apply(a)
+        t.apply(str(a))
+    assert t.hash() == s.hash()
+
+
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught"])
+def test_same_game_with_and_without_clones_in_between(game):
+    # cloning (and throwing the clone away after play on it) must not change the game's course
+    a, b = api.load(game, seed=11), api.load(game, seed=11)
+    rnd_a, rnd_b = random.Random(4), random.Random(4)
+    for k in range(150):
+        if k % 3 == 0:
+            c = b.clone()
+            if c.legal_actions():
+                c.apply(c.legal_actions()[-1])
+            b = b.clone() if k % 2 else b
+        a.apply(rnd_a.choice(a.legal_actions()))
+        b.apply(rnd_b.choice(b.legal_actions()))
+    assert a.hash() == b.hash() and a.history == b.history and a.log == b.log
+
+
+def test_debug_mode_catches_a_nested_write_that_bypasses_mut():
+    with checking_cache():
+        s = played("dday-3rd", 30)
+        with pytest.raises(AssertionError, match=r"behind State.edit\(\)/State.mut\(\)"):
+            s.g["rp"]["allied"] = 0  # after an action every nested value is held read-only
+        with pytest.raises(AssertionError, match="shared list"):
+            s.g["interdicted"].append("x")
+        with pytest.raises(AssertionError, match="behind State.edit"):
+            s.frame()["stage"] = "x"  # frames too: apply copies the flow before a step writes it
+        c = s.clone()
+        stale = c.g["rp"]
+        c.mut("rp")["allied"] = 77
+        with pytest.raises(AssertionError, match="behind State.edit"):
+            stale["german"] = 77  # fetched before mut() replaced it: the shared one
+        assert s.g["rp"]["allied"] != 77 and s.g["rp"]["german"] != 77
+        s.apply(s.legal_actions()[0])  # the frozen flow and tables are thawed by apply/mut, not refused
+        g = plain(s.g)
+        assert s.hash() == digest(g)  # read-only values hash, save and pickle as plain ones
+        assert json.loads(s.to_json())["state"] == g
+        assert pickle.loads(pickle.dumps(s.g)) == g and type(pickle.loads(pickle.dumps(s.g))["flow"]) is list
+
+
+def test_a_game_without_share_g_deep_copies_and_mut_returns_the_value_itself():
+    s = api.load("skirmish", seed=2)
+    c = s.clone()
+    assert c.g["control"] is not s.g["control"] and c.g["flow"] is not s.g["flow"]
+    assert c.history is not s.history and c.mut("control") is c.g["control"]
