@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from ...core.actions import Action
@@ -203,6 +204,13 @@ def score_actions(state: Any, side: str, actions: Sequence[Action]) -> list[floa
 _DESTINATION_VERBS = frozenset(("to", "exit", "through", "stop"))
 
 
+@cache
+def _columns() -> tuple[int, ...]:
+    """Each hex's map column (``Board.offset(i)[0]``; 0 where the map has no hex): the priors' eastward pull."""
+    b = board()
+    return tuple(b.offset(i)[0] if b.m.axial[i] is not None else 0 for i in range(len(b.m.axial)))
+
+
 class _Destinations:
     """:func:`_destination` and :func:`_plan_move` for every hex one unit's move offers (a ``move_unit``
     decision lists dozens): what they read of the position is looked up once. The same arithmetic in the
@@ -218,6 +226,7 @@ class _Destinations:
         self.placed = bool(rec is not None and rec["hex"])  # a unit on the map (not a phantom, not off-map)
         self.here = s.hex_of(uid) if uid is not None and self.placed else -1
         self._plan: Any = None
+        self._drive = False  # an army in the plan's exit phase (set with the plan)
         self._cut: tuple[int, int, int, int, int] | None = None  # what _cut_off shares across destinations
 
     def destination(self, i: int) -> float:
@@ -227,7 +236,7 @@ class _Destinations:
         if i in self.cities and bool((self.allied_control >> i) & 1) != (self.side == "allied"):
             v += 0.5  # liberate or occupy a city (14.0)
         if self.side == "allied":
-            q = b.offset(i)[0]
+            q = _columns()[i]  # b.offset(i)[0]
             v += 0.01 * q  # eastward
             if (b.east_bb >> i) & 1:
                 v += 0.2
@@ -251,8 +260,9 @@ class _Destinations:
         p = self._plan
         if p is None:
             p = self._plan = plan(s, "allied")
-        assert self.uid is not None
-        if U.is_army(self.uid) and p.phase == "exit":  # the drive, not a detour to a city
+            assert self.uid is not None
+            self._drive = U.is_army(self.uid) and p.phase == "exit"
+        if self._drive:  # the drive, not a detour to a city
             ex = p.to_exit
             gain = ex[here] - ex[i]
             city = 0.35 if i in self.cities and not (self.allied_control >> i) & 1 else 0.0
