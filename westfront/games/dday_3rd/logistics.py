@@ -3,6 +3,7 @@ sea movement (§9.4), replacements (§9.2) and the Free French in Paris (§9.3.3
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from ...core.bitboard import bits
@@ -33,17 +34,26 @@ def current_invasion(s: Position) -> dict[str, int | str] | None:
 
 def sector_room(s: Position, sector: str, d: UnitDef) -> bool:
     """Whether one more unit of this kind may come in through ``sector`` this week (Table 5)."""
+    return sector_rooms(s, sector)(d)
+
+
+def sector_rooms(s: Position, sector: str) -> Callable[[UnitDef], bool]:
+    """:func:`sector_room` for many kinds of unit: the sector's column and what came in are read once."""
     sec: Sector = tables().sectors[sector]
     used = s.g["landed"]["sectors"].get(sector, {})
     k = invasion_week_of(s, sector)
-    if k is None:
-        return int(used.get("any", 0)) < sec.later
-    if d.type == HQ:
-        return False  # §7: no HQ in the invaded sector in its first two weeks (reading 17)
-    col = sec.week1 if k == 1 else sec.week2
-    cls = d.table5_class
-    limit = col[0] if cls == "A" else col[1]
-    return int(used.get(cls, 0)) < limit
+
+    def room(d: UnitDef) -> bool:
+        if k is None:
+            return int(used.get("any", 0)) < sec.later
+        if d.type == HQ:
+            return False  # §7: no HQ in the invaded sector in its first two weeks (reading 17)
+        col = sec.week1 if k == 1 else sec.week2
+        cls = d.table5_class
+        limit = col[0] if cls == "A" else col[1]
+        return int(used.get(cls, 0)) < limit
+
+    return room
 
 
 def count_landing(s: Position, sector: str | None, d: UnitDef, by_air: bool) -> None:
@@ -121,9 +131,10 @@ def invasion_candidates(s: Position, sector: str) -> list[str]:
         return []
     out = []
     defs = units()
+    room = sector_rooms(s, sector)
     for uid in representatives(s, available_in_britain(s)):
         d = defs[uid]
-        if d.type != HQ and not d.paris and sector_room(s, sector, d):
+        if d.type != HQ and not d.paris and room(d):
             out.append(uid)
     return out
 
@@ -162,7 +173,8 @@ def sector_name(sector: str) -> str:
 def landing_stack(s: Position, label: str) -> list[str]:
     """The Allied units that will stand on ``label`` once this week's invaders move in (§7.1): those there now,
     plus the invaders on the sea invasion hex pointing at it."""
-    ids = [u for u in s.at(label) if s.side_of(u) == "allied"]
+    defs = units()
+    ids = [u for u in s.at(label) if defs[u].side == "allied"]
     a = s.board.arrow_by_coast.get(label)
     if a is not None and a.invasion:
         ids += [u for u in s.at(a.sea) if s.unit(u)["invader"]]
@@ -416,4 +428,5 @@ def german_replacement_hexes(s: Position, uid: str) -> list[str]:
 __all__ = ["AIRBORNE", "available_in_britain", "count_landing", "current_invasion", "drop_candidates", "drop_hexes",
            "entry_points_now", "france_south_clear", "german_replacement_hexes", "invasion_candidates",
            "invasion_sea_hexes", "invasion_week_of", "landing_hexes", "may_invade_now", "may_sail", "sail_refusal",
-           "reinforcement_candidates", "replaceable", "representatives", "room", "same_kind", "sector_room"]
+           "reinforcement_candidates", "replaceable", "representatives", "room", "same_kind", "sector_room",
+           "sector_rooms"]
