@@ -27,3 +27,34 @@ def test_worker_splits_an_mcts_iteration_into_its_parts():
     assert fig["iterations"] == 16
     assert {"clone", "legal", "apply", "score_actions", "evaluate", "search"} <= set(parts)
     assert all(v >= 0 for v in parts.values())
+
+
+def _same_choices():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("mcts_same_choices", HERE / "bench" / "mcts_same_choices.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_choice_check_records_one_line_per_decision_the_same_twice_and_sees_a_changed_prior(monkeypatch):
+    # issue 34: a speed-up of the AI must leave every choice, visit count and value as it was; the check
+    # (bench/mcts_same_choices.py) is only worth something if it is reproducible and notices a change
+    mod = _same_choices()
+    first = mod.record("skirmish", 6, seed=3)
+    assert len(first) == 6 and first == mod.record("skirmish", 6, seed=3)
+    from westfront.games.skirmish import ai
+
+    orig = ai.score_actions
+    monkeypatch.setattr(ai, "score_actions", lambda s, side, acts: [x + 1e-12 for x in orig(s, side, acts)])
+    from westfront.ai.hooks import hooks_for
+
+    hooks_for.cache_clear()
+    try:
+        changed = mod.record("skirmish", 6, seed=3)
+    finally:
+        monkeypatch.undo()
+        hooks_for.cache_clear()
+    assert changed != first  # a prior off by 1e-12 shows in the digest even where the choice survives
