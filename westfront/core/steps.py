@@ -8,9 +8,11 @@ its rules decide (who may attack, what the attack does; where a unit may advance
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from .actions import Action, act
+from .hexchoice import GroupedHexes, Regions
 from .state import State, Step, steps_table
 
 
@@ -37,13 +39,15 @@ class Choice(Step[State]):
         s.end(a.verb)
 
 
-class HexChoice(Step[State]):
+class HexChoice(GroupedHexes):
     """Pick one hex out of many in two atomic steps: a region, then a hex in it.
 
     ``s.call("hex_choice", player=..., question=..., regions={"Normandy": ["S32", ...], ...})``
     ends with the chosen hex label. With one region, or few hexes in all
     (``direct`` or fewer), the hexes are offered at once. ``back`` returns to
-    the list of regions. Regions are names without spaces (action tokens).
+    the list of regions. Regions are names without spaces (action tokens). The
+    grouping is :class:`~westfront.core.hexchoice.Regions`; a step that groups
+    its hexes otherwise (map blocks) derives from ``GroupedHexes`` directly.
     """
 
     name = "hex_choice"
@@ -52,31 +56,24 @@ class HexChoice(Step[State]):
     def player(self, s: State, f: dict[str, Any]) -> str:
         return str(f["player"])
 
-    def _direct(self, f: dict[str, Any]) -> bool:
-        regions: dict[str, list[str]] = f["regions"]
-        return len(regions) == 1 or sum(len(v) for v in regions.values()) <= int(f.get("direct", self.DIRECT))
+    def grouping(self, s: State, f: dict[str, Any]) -> Regions:
+        return _regions(int(f.get("direct", self.DIRECT)))
 
     def prompt(self, s: State, f: dict[str, Any]) -> str:
-        if f.get("region") is None and not self._direct(f):
+        if f.get("region") is None and not self.grouping(s, f).direct(f["regions"]):
             return f"{f['question']}: choose a region"
         return str(f["question"])
 
     def actions(self, s: State, f: dict[str, Any]) -> list[Action]:
-        regions: dict[str, list[str]] = f["regions"]
-        if self._direct(f):
-            return [act("hex", h) for r in sorted(regions) for h in regions[r]]
-        if f.get("region") is None:
-            return [act("region", r) for r in sorted(regions) if regions[r]]
-        return [act("hex", h) for h in regions[f["region"]]] + [act("back")]
-
-    def on_region(self, s: State, f: dict[str, Any], region: str) -> None:
-        f["region"] = region
-
-    def on_back(self, s: State, f: dict[str, Any]) -> None:
-        f["region"] = None
+        return self.hex_list(s, f, f["regions"], "hex")
 
     def on_hex(self, s: State, f: dict[str, Any], label: str) -> None:
         s.end(label)
+
+
+@cache
+def _regions(limit: int) -> Regions:
+    return Regions(limit)
 
 
 class AttackBuilder(Step[Any]):

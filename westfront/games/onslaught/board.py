@@ -29,11 +29,14 @@ from typing import Any
 import numpy as np
 
 from ...core.bitboard import Dilator, bits
+from ...core.hexchoice import map_blocks
 from ...core.mapdata import GameMap, load_map
 from ...core.movement import PROHIBITED
 
 DATA = Path(__file__).parent / "data"
 MAP_PATH = DATA / "map.json"
+ZOOM_LIMIT = 60  # more candidate hexes than this: the choice goes by map blocks first (hexchoice.py)
+BLOCK = 6  # map blocks of 6x6 hexes
 SUPPLEMENT = DATA / "map_supplement.json"
 
 # The names the rules look up in map.json (docs/maps.md).
@@ -147,14 +150,9 @@ class Board:
         # map blocks for two-level hex choices (hexchoice.py) and offsets for picking their middles
         # neighbours not across the sea (retreats, advances)
         self.land_nbrs: list[list[int]] = [[j for j in ns if (i, j) not in sea_sides] for i, ns in enumerate(m.nbrs)]
-        self.block: list[tuple[int, int] | None] = [None] * m.size
-        self.offset: list[tuple[int, int]] = [(0, 0)] * m.size
-        for i in hexes:
-            ax = m.axial[i]
-            assert ax is not None
-            c, r = m.grid.to_offset(ax)
-            self.offset[i] = (c, r)
-            self.block[i] = (c // 6, r // 6)
+        self.blocks = map_blocks(m, BLOCK, ZOOM_LIMIT)
+        self.block: list[tuple[int, int] | None] = self.blocks.block  # slot -> its block (the AI scores blocks)
+        self.offset: list[tuple[int, int]] = self.blocks.offset
         self.max_col = max(c for c, _ in (self.offset[i] for i in hexes))
 
     # ----- derived regions (used when the map has no such zone) ----------------

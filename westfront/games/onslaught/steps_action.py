@@ -25,7 +25,7 @@ from .activation import (
 )
 from .combat import enemy_targets
 from .data import PARA_RETURN, STACK_LIMIT, SUPPLY, UNITS, other
-from .hexchoice import ZoomedHexChoice, hex_actions
+from .hexchoice import ZoomedHexChoice
 from .movement import Moves, bridge_hexes, can_move, moves
 from .position import Position
 
@@ -286,7 +286,7 @@ class MoveUnit(ZoomedHexChoice):
         return f"Move {UNITS[f['unit']].name}: choose a destination"
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
-        return hex_actions(s, f, self.mv(s, f).ends(), "to") + [act("cancel")]
+        return self.hex_list(s, f, self.mv(s, f).ends(), "to") + [act("cancel")]
 
     def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
         s.end(None)
@@ -327,7 +327,7 @@ class Paradrop(ZoomedHexChoice):
         return f"Paradrop {UNITS[f['unit']].name}: choose the landing hex"
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
-        return hex_actions(s, f, self.cands(s), "at") + [act("cancel")]
+        return self.hex_list(s, f, self.cands(s), "at") + [act("cancel")]
 
     def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
         s.end()

@@ -10,7 +10,7 @@ from ...core.actions import Action, act
 from ...core.bitboard import bits
 from ...core.state import Step
 from .data import UNITS, replacement_points
-from .hexchoice import ZoomedHexChoice, hex_actions
+from .hexchoice import ZoomedHexChoice
 from .movement import can_move
 from .position import Position
 from .reinforcements import rebuild_cost, refit_cost, reinforcement_hexes, replacement_hexes
@@ -57,7 +57,7 @@ class Reinforce(ZoomedHexChoice):
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         if f["selected"]:
             cands = bits(reinforcement_hexes(s, f["selected"], f["per_city"]))
-            return hex_actions(s, f, cands, "at") + [act("cancel")]
+            return self.hex_list(s, f, cands, "at") + [act("cancel")]
         out = [act("place", u) for u in f["pending"]]
         out += [act("delay", u) for u in f["pending"] if s.unit(u)["box"] == "delayed"]
         return out
@@ -179,7 +179,7 @@ class Replace(ZoomedHexChoice):
         sel = f["selected"]
         if sel:
             cands = bits(replacement_hexes(s, sel["unit"], sel["level"]))
-            return hex_actions(s, f, cands, "at") + [act("cancel")]
+            return self.hex_list(s, f, cands, "at") + [act("cancel")]
         return self.options(s, f) + [act("done")]
 
     def on_done(self, s: Position, f: dict[str, Any]) -> None:
