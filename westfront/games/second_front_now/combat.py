@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.combat import fire
 from ...core.combat.odds_crt import Modifier
+from ...core.retreat import retreat_options
 from .data import ALLIED, GERMAN, units
 from .position import Position, opponent
 
@@ -83,28 +84,31 @@ def targets(s: Position, enemies: list[str]) -> list[str]:
 
 def retreat_hexes(s: Position, uid: str, origin: str, involved: list[str], used: list[str]) -> list[str]:
     """13.6: one adjacent hex, no all-sea side, no enemy, no EZOC unless an uninvolved friendly
-    unit is there, stacking limits, and a friendly-occupied hex only when no empty safe hex exists."""
+    unit is there, stacking limits, and a friendly-occupied hex only when no empty safe hex exists.
+    The walk is ``core.retreat.retreat_options``, one step long; the preference is 13.6's."""
     b = s.b
     side = units()[uid].side
     enemy = opponent(side)
     ezoc = s.zoc_bb(enemy)
     o = b.hex(origin)
+
+    def here(n: int) -> list[str]:
+        return [i for i in s.at(b.label(n)) if s.u(i)["steps"] > 0]
+
+    def may_enter(n: int) -> bool:
+        if b.enter[n] < 0 or "sea" in b.map.side(o, n):
+            return False
+        now = here(n)
+        return not (now and units()[now[0]].side == enemy) and (not (ezoc >> n) & 1 or any(i not in involved for i in now))
+
+    def may_end(n: int) -> bool:
+        return s.stack_ok(b.label(n), [uid])
+
     empty_safe: list[str] = []
     friendly: list[str] = []
-    for n in b.map.nbrs[o]:
+    for (n,) in retreat_options(b.map.nbrs, o, 1, may_enter, may_end).get(1, []):
         lab = b.label(n)
-        if b.enter[n] < 0 or "sea" in b.map.side(o, n):
-            continue
-        here = [i for i in s.at(lab) if s.u(i)["steps"] > 0]
-        if here and units()[here[0]].side == enemy:
-            continue
-        uninvolved = [i for i in here if i not in involved]
-        in_ezoc = bool((ezoc >> n) & 1)
-        if in_ezoc and not uninvolved:
-            continue
-        if not s.stack_ok(lab, [uid]):
-            continue
-        if (not here or lab in used) and not in_ezoc:
+        if (not here(n) or lab in used) and not (ezoc >> n) & 1:
             empty_safe.append(lab)
         else:
             friendly.append(lab)
