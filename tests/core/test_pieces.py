@@ -184,6 +184,22 @@ def test_clones_are_isolated_along_random_edit_sequences():
                 assert x.placement() == build_placement(_roster(), x.g["units"])
 
 
+def test_rewriting_pieces_at_once_rebuilds_the_placement_and_copies_shared_records():
+    # several pieces put at once (an AI's determinised sample): the placement is the table's, clones untouched
+    s = new()
+    s.place_piece("r0", "0101")
+    s.place_piece("b1", "0202")
+    s.placement()
+    c = s.clone()
+    c.rewrite_pieces({"r0": {"hex": "0202", "box": None}, "b1": {"hex": None, "box": "pool", "steps": 1},
+                      "r2": {"hex": "0101", "box": None}})
+    assert c.g["units"]["b1"]["steps"] == 1 and s.g["units"]["b1"]["steps"] == 2
+    assert c.pieces_at(_map().index["0202"]) == ["r0"] and c.pieces_at(_map().index["0101"]) == ["r2"]
+    assert c.pieces_in_box("pool", "blue")[0] == "b1" and c.placement() == build_placement(_roster(), c.g["units"])
+    assert s.g["units"]["r0"]["hex"] == "0101" and s.g["units"]["b1"]["hex"] == "0202"  # the original keeps its own
+    assert s.placement() == build_placement(_roster(), s.g["units"])
+
+
 def test_the_debug_mode_checks_the_kept_placement_and_refuses_writes_behind_the_kit():
     with checking_cache():
         s = new()

@@ -35,9 +35,10 @@ PIECES = "pieces"  # the memo key of the placement
 
 class Roster:
     """The fixed facts of a game's pieces (one per process): unit numbers in table order, each one's side,
-    and the map's label -> slot. Built from the ids in the order ``g[table]`` holds them. When scenarios
-    field different pieces, the roster holds them all, in an order every scenario's table follows; a
-    table then lacks some of them (skirmish: the river scenario's second armour)."""
+    and the map's label -> slot. Built from the ids in the order ``g[table]`` holds them — or in the order
+    the game's lists have always had (SFN: id order), which every list of the placement then keeps. When
+    scenarios field different pieces, the roster holds them all, in an order every scenario's table follows;
+    a table then lacks some of them (skirmish: the river scenario's second armour)."""
 
     __slots__ = ("ids", "number", "side", "sides", "side_no", "side_name", "slot", "size")
 
@@ -253,6 +254,14 @@ class Pieces(State):
         """The key of ``g`` whose table holds ``uid``'s record (a game with several piece tables overrides it,
         and ``_build_placement``: its roster numbers the tables' ids one after another)."""
         return self.PIECES_TABLE
+
+    def rewrite_pieces(self, records: Mapping[str, Mapping[str, Any]]) -> None:
+        """Rewrite many pieces' records at once, where they are included — a determinised sample deals hidden
+        pieces anew: each record written once (copy-on-write), then a full :meth:`touch`; the placement is
+        rebuilt from the table when next asked, one pass instead of one move per piece."""
+        for uid, fields in records.items():
+            self.piece_record(uid).update(fields)
+        self.touch()
 
     def piece_record(self, uid: str) -> dict[str, Any]:
         """The record of ``uid`` to write to (copied first when clones may share it, see ``State.edit``)."""

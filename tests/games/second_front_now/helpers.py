@@ -21,6 +21,7 @@ def bare(s: Position, **places: str) -> Position:
     """Everyone off the map (Italy box), then ``unit=hex`` placed, all in regular supply."""
     for us in s.g["units"].values():
         us.update(hex=None, box="italy", acted=False, replaced=False, supply="box")
+    s.touch()  # the table was written behind the kit: its placement is rebuilt before the moves below
     for uid, hx in places.items():
         uid = uid.replace("_", "-")
         s.place(uid, hx)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from westfront import api
+from westfront.core.pieces import build_placement
 from westfront.games.second_front_now.data import GERMAN, tables, units
 from westfront.games.second_front_now.movement import may_move_strategically, stacking_bbs
 from westfront.games.second_front_now.position import Position, opponent
@@ -93,7 +94,10 @@ def _positions(seeds: range, every: int = 3):
 def test_fast_paths_agree_with_the_plain_rules_on_random_positions():  # SFN 6.3, 6.4, 7.3, 10.1-10.3, 13.1
     checked = {"ready": 0, "attacks": 0, "moves": 0, "entries": 0}
     for s in _positions(range(2)):
-        assert s.index() == s._build_index()  # the index kept move by move is the one built from scratch
+        # the placement kept move by move (the kit's) is the one built from the unit table from scratch
+        assert s.placement() == build_placement(s.roster(), s.g["units"])
+        assert s.index() == {lab: sorted(u for u, us in s.g["units"].items() if us["hex"] == lab)
+                             for lab in {us["hex"] for us in s.g["units"].values() if us["hex"]}}
         for side in ("german", "allied"):
             plain = [(lab, movers_at(s, lab, side)) for lab in sorted(s.index())]
             assert ready_stacks(s, side) == [(lab, ids) for lab, ids in plain if ids]

@@ -492,18 +492,16 @@ def determinize(state: Any, side: str, rng: random.Random) -> Any:
     s.g["saf"] = []
     s.g["drops"] = []
     battle = in_battle(s)  # the same for every unit: read once, not once per unit
-    hidden = sorted(u for u in s.g["units"] if hidden_from(s, GERMAN, u, battle))
+    # only Allied units on the map or in England can be hidden (``hidden_from``); id order, as the table sorted
+    hidden = sorted(u for u in [*s.on_map(ALLIED), *s.in_box("england", ALLIED)]
+                    if hidden_from(s, GERMAN, u, battle))
     slots = sorted((s.u(u)["hex"] or "", s.u(u)["box"] or "") for u in hidden)
     ids = list(hidden)
     rng.shuffle(ids)
-    for uid, (hx, box) in zip(ids, slots, strict=True):
-        us = s.u(uid)
-        us["hex"], us["box"] = (hx or None), (box or None)
-        us["steps"] = units()[uid].steps
-        us["supply"] = "box" if box else "regular"
-        us["acted"] = us["replaced"] = False
-        us["landed"] = us["dropped"] = us["withdrawn"] = 0
     # a dealt position may break Allied stacking (10.2); the search only needs a plausible one
-    s.touch()
+    s.rewrite_pieces({uid: {"hex": hx or None, "box": box or None, "steps": units()[uid].steps,
+                            "supply": "box" if box else "regular", "acted": False, "replaced": False,
+                            "landed": 0, "dropped": 0, "withdrawn": 0}
+                      for uid, (hx, box) in zip(ids, slots, strict=True)})
     return s
 

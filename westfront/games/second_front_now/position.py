@@ -1,7 +1,9 @@
 """The position of a Second Front Now! game: the typed ``g`` schema, queries and effects.
 
-Every effect that changes where units are or who controls a hex calls ``touch()`` so the
-memoised derived facts (unit index, ZOC, supply areas, reach) are recomputed.
+Where the units are is the position kit's (``core.pieces``): ``place``/``to_box`` move a unit and keep
+the placement (hex -> units, occupied hexes, on-map and box lists) and the other side's ZOC; other unit
+fields change through ``set_fields``. A change of control or strength calls ``touch()`` (or
+``touch_fields``) so the memoised derived facts (ZOC, supply areas, reach) are recomputed.
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ from functools import cache
 from typing import Any, TypedDict
 
 from ...core.bitboard import bits
-from ...core.state import State
+from ...core.pieces import PIECES, Pieces, Placement, Roster
 from .board import Board, board
-from .data import ALLIED, GERMAN, UnitDef, tables, units
+from .data import ALLIED, GERMAN, SIDES, UnitDef, tables, units
 
 US_BIT, CW_BIT, GERMAN_BIT = 1, 2, 4  # the three 10.2 stacking groups as bits
 _GROUP_BIT = {"us": US_BIT, "commonwealth": CW_BIT, "german": GERMAN_BIT}
@@ -34,6 +36,20 @@ def command_kinds() -> dict[str, tuple[str, bool, bool]]:
     what the command lists read of every unit on every call, looked up once per process."""
     return {uid: (d.side, d.combat, d.combat and d.type not in ("garrison", "artillery"))
             for uid, d in units().items()}
+
+
+_SIDE_NO = {side: k for k, side in enumerate(SIDES)}  # the roster's side numbers
+PLACE_FACTS = (PIECES, "index", "stacks", ("zoc_src", GERMAN), ("zoc_src", ALLIED), ("zoc", GERMAN),
+               ("zoc", ALLIED))  # facts of where the units are and of their kinds only: a change of strength keeps them
+
+
+@cache
+def _roster() -> Roster:
+    """The kit's roster, units in id order: the order every unit list of this game has always had
+    (hex contents, on-map and box lists), so a kept list is the sorted one the rules read."""
+    m = board().map
+    ids = sorted(units())
+    return Roster(ids, lambda uid: units()[uid].side, SIDES, m.index, m.size)
 
 
 def stack_fits(gmask: int, arty: int, total: int, passing: bool) -> bool:
@@ -82,11 +98,19 @@ class G(TypedDict, total=False):
 
 
 
-class Position(State):
-    """Typed access to ``g`` plus the queries and effects the rules are written with."""
+class Position(Pieces):
+    """Typed access to ``g`` plus the queries and effects the rules are written with. Where the units are
+    is the position kit's (``core.pieces``): placement through :meth:`place`/:meth:`to_box`, every other
+    unit field through ``set_fields`` (unit records are copy-on-write: clones share them)."""
 
     __slots__ = ()
-    FLAT_TABLES = ("units", "control")  # records of scalars, and hex -> side: clone copies them record by record
+    FLAT_TABLES = ("control",)  # hex -> side: clone copies it with dict.copy
+    COPY_ON_WRITE = ("units",)  # records of scalars shared by clones: every write through the kit
+    SIDE_FACTS = ("zoc", "zoc_src")  # 11.1: a side's ZOC (and its sources) read only its own units
+
+    @classmethod
+    def roster(cls) -> Roster:
+        return _roster()
 
     @property
     def b(self) -> Board:
@@ -102,7 +126,8 @@ class Position(State):
         return units()[uid]
 
     def u(self, uid: str) -> UnitState:
-        return self.g["units"][uid]
+        """A unit's record, to read (write through ``set_fields``, or :meth:`place`/:meth:`to_box`)."""
+        return self.g["units"][uid]  # type: ignore[no-any-return]
 
     def side_of(self, uid: str) -> str:
         return units()[uid].side
@@ -119,86 +144,69 @@ class Position(State):
     def full_strength(self, uid: str) -> bool:
         return self.u(uid)["steps"] >= units()[uid].steps
 
+    def touch_fields(self) -> None:
+        """A change that moves no unit (a unit's steps or supply, control): derived facts that read it (reach,
+        supply areas, the AI's) go; where the units are, their stacks and ZOC (which read only where units are
+        and their kinds) stay."""
+        self.touch_keeping(PLACE_FACTS)
+
     # ----- where units are ----------------------------------------------------
+    def _placement(self) -> Placement:
+        p = self.memo.get(PIECES)  # the hottest fact: the kit's placement read directly
+        if p is None:
+            p = self.placement()
+        return p  # type: ignore[no-any-return]
+
     def index(self) -> dict[str, list[str]]:
-        """Hex label -> unit ids there (memoised)."""
+        """Hex label -> unit ids there, ids in id order (memoised, from the kit's placement)."""
         got = self.memo.get("index")
         if got is not None:
             return got  # type: ignore[no-any-return]
         return self.cached("index", self._build_index)  # type: ignore[no-any-return]
 
     def _build_index(self) -> dict[str, list[str]]:
-        out: dict[str, list[str]] = {}
-        for uid, us in self.g["units"].items():
-            if us["hex"]:
-                out.setdefault(us["hex"], []).append(uid)
-        for v in out.values():
-            v.sort()
-        return out
-
-    def _moved(self, uid: str, old: str | None, new: str | None) -> None:
-        """``touch()`` after ``uid`` went from hex ``old`` to hex ``new`` (None: a box), keeping the
-        unit index brought up to date for the one unit instead of rebuilt from every unit's record
-        (a new dict and new lists: memo values are never mutated, clones share them)."""
-        idx = self.memo.get("index")
-        self.touch()
-        if idx is None or old == new:
-            return
-        idx = dict(idx)
-        if old:
-            rest = [u for u in idx.get(old, ()) if u != uid]
-            if rest:
-                idx[old] = rest
-            else:
-                idx.pop(old, None)
-        if new:
-            idx[new] = sorted([*idx.get(new, ()), uid])
-        self.keep_fact("index", idx, self._build_index)
+        labels = self.b.map.labels
+        return {labels[h]: ids for h, ids in self._placement().at.items()}  # type: ignore[misc]
 
     def at(self, label: str) -> list[str]:
-        return self.index().get(label, [])
+        """Ids on a hex, in id order (the placement's own list: do not change it)."""
+        return self._placement().at.get(_roster().slot.get(label, -1), [])  # type: ignore[no-any-return]
 
     def in_box(self, box: str, side: str | None = None) -> list[str]:
-        return sorted(uid for uid, us in self.g["units"].items()
-                      if us["box"] == box and (side is None or units()[uid].side == side))
+        p = self._placement()
+        if side is not None:
+            return list(p.boxes.get((box, _SIDE_NO[side]), ()))
+        return sorted([*p.boxes.get((box, 0), ()), *p.boxes.get((box, 1), ())])
 
     def on_map(self, side: str) -> list[str]:
-        return sorted(uid for uid, us in self.g["units"].items() if us["hex"] and units()[uid].side == side)
+        """``side``'s units on the map, in id order (the placement's own list: do not change it)."""
+        return self._placement().on_map[_SIDE_NO[side]]  # type: ignore[no-any-return]
 
     def occupant(self, label: str) -> str | None:
-        ids = self.index().get(label)
+        ids = self._placement().at.get(_roster().slot.get(label, -1))
         return command_kinds()[ids[0]][0] if ids else None
 
     def side_bb(self, side: str) -> int:
-        got = self.memo.get(("side_bb", side))
+        return self._placement().occ[_SIDE_NO[side]]  # type: ignore[no-any-return]
+
+    def zoc_sources(self, side: str) -> int:
+        """11.1: the hexes of ``side``'s stacks holding a combat unit (memoised; kept across the other
+        side's moves)."""
+        got = self.memo.get(("zoc_src", side))
         if got is not None:
             return got  # type: ignore[no-any-return]
 
-        return self.cached(("side_bb", side), lambda: self.occupancy()[side][0])  # type: ignore[no-any-return]
-
-    def occupancy(self) -> dict[str, tuple[int, int]]:
-        """Side -> (hexes it occupies, hexes of its stacks holding a combat unit: its ZOC sources,
-        11.1), both sides from one pass over the unit index (memoised)."""
-        got = self.memo.get("occupancy")
-        if got is not None:
-            return got  # type: ignore[no-any-return]
-
-        def build() -> dict[str, tuple[int, int]]:
-            hx = self.b.map.index
+        def build() -> int:
             kinds = command_kinds()
-            occ = {GERMAN: 0, ALLIED: 0}
-            src = {GERMAN: 0, ALLIED: 0}
-            for lab, ids in self.index().items():
-                side = kinds[ids[0]][0]
-                bit = 1 << hx[lab]
-                occ[side] |= bit
-                for i in ids:
-                    if kinds[i][1]:
-                        src[side] |= bit
-                        break
-            return {sd: (occ[sd], src[sd]) for sd in (GERMAN, ALLIED)}
+            p = self._placement()
+            where, number = p.where, _roster().number
+            src = 0
+            for u in p.on_map[_SIDE_NO[side]]:
+                if kinds[u][1]:
+                    src |= 1 << where[number[u]]
+            return src
 
-        return self.cached("occupancy", build)  # type: ignore[no-any-return]
+        return self.cached(("zoc_src", side), build)  # type: ignore[no-any-return]
 
     def zoc_bb(self, side: str) -> int:
         """11.1-11.2: hexes in the ZOC of ``side``'s combat units, not across all-sea hexsides."""
@@ -207,7 +215,7 @@ class Position(State):
             return got  # type: ignore[no-any-return]
 
         return self.cached(("zoc", side),  # type: ignore[no-any-return]
-                           lambda: self.b.zoc_dilator.step(self.occupancy()[side][1]))
+                           lambda: self.b.zoc_dilator.step(self.zoc_sources(side)))
 
     def stacks(self) -> dict[int, tuple[int, int, int, int]]:
         """Hex slot -> (group bits, artillery count, unit count, group bit of the first unit, whose
@@ -219,15 +227,14 @@ class Position(State):
 
         def build() -> dict[int, tuple[int, int, int, int]]:
             kinds = stack_kinds()
-            hx = self.b.map.index
             out: dict[int, tuple[int, int, int, int]] = {}
-            for lab, ids in self.index().items():
+            for h, ids in self._placement().at.items():
                 gm = arty = 0
                 for i in ids:
                     g, a = kinds[i]
                     gm |= g
                     arty += a
-                out[hx[lab]] = (gm, arty, len(ids), kinds[ids[0]][0])
+                out[h] = (gm, arty, len(ids), kinds[ids[0]][0])
             return out
 
         return self.cached("stacks", build)  # type: ignore[no-any-return]
@@ -260,16 +267,12 @@ class Position(State):
 
     # ----- effects ------------------------------------------------------------
     def place(self, uid: str, label: str) -> None:
-        us = self.u(uid)
-        old = us["hex"]
-        us["hex"], us["box"] = label, None
-        self._moved(uid, old, label)
+        """Onto a map hex (the kit's ``place_piece``: the placement moved, the other side's ZOC kept)."""
+        self.place_piece(uid, label)
 
     def to_box(self, uid: str, box: str) -> None:
-        us = self.u(uid)
-        old = us["hex"]
-        us["hex"], us["box"] = None, box
-        self._moved(uid, old, None)
+        """Off the map (or from box to box) into ``box`` (the kit's ``remove_piece``)."""
+        self.remove_piece(uid, box)
 
     def side_to_move(self) -> str | None:
         for f in reversed(self.frames()):

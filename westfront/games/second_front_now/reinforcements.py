@@ -66,7 +66,7 @@ def arrivals(s: Position) -> list[str]:
     for uid, d in units().items():
         if d.setup == f"T{t}" and s.u(uid)["box"] == "later":
             s.to_box(uid, "north")
-            s.u(uid)["arrived"] = t
+            s.set_fields(uid, arrived=t)
             out.append(uid)
     return out
 
@@ -79,7 +79,7 @@ def eliminate(s: Position, uid: str, why: str, rule: str) -> None:
     where = us["hex"]
     kind = us["supply"]
     pile = "oos_dead" if kind in ("none", "fortress", "coastal", "aerial") else "dead"
-    us["steps"] = 0
+    s.set_fields(uid, steps=0)
     s.to_box(uid, pile)
     s.emit("eliminated", unit=uid, side=d.side, hex=where, pile=pile, text=f"{d.name} is eliminated ({why})", rule=s.rule(rule))
     if d.group == "commonwealth":

@@ -54,8 +54,8 @@ class Setup(Procedure[Position]):
             return
         roll = s.roll(10, why="1st Canadian at Dieppe: even full strength, odd reduced", rule=s.rule("3.5"))[0]
         if roll % 2:
-            s.u("cw-1cdn")["steps"] = 1
-            s.touch()  # strength is part of the position: derived facts (reach) change
+            s.set_fields("cw-1cdn", steps=1)
+            s.touch_fields()  # strength is part of the position: derived facts (reach) change
         s.emit("dieppe", roll=roll, reduced=bool(roll % 2), rule=s.rule("3.5"),
                text=f"1st Canadian lands {'reduced' if roll % 2 else 'at full strength'} (rolled {roll})")
 
@@ -145,9 +145,8 @@ def storm_check(s: Position) -> None:
 def new_player_turn(s: Position, side: str) -> None:
     """6.4: every unit of the side may act again; replacement marks and attacks clear."""
     for uid, us in s.g["units"].items():
-        if units()[uid].side == side:
-            us["acted"] = False
-            us["replaced"] = False
+        if (us["acted"] or us["replaced"]) and units()[uid].side == side:
+            s.set_fields(uid, acted=False, replaced=False)  # a record that changes nothing stays shared
     s.g["attacked"] = []
 
 
@@ -210,10 +209,8 @@ class GermanAdmin(Procedure[Position]):
         if s.options.get("italy_scheduling", False):
             for uid in s.in_box("italy_transit"):
                 s.to_box(uid, "south")
-                us = s.u(uid)
-                us["steps"] = units()[uid].steps
-                s.touch()  # strength is part of the position: derived facts (reach) change
-                us["arrived"] = s.g["turn"]
+                s.set_fields(uid, steps=units()[uid].steps, arrived=s.g["turn"])
+                s.touch_fields()  # strength is part of the position: derived facts (reach) change
                 s.emit("transfer", unit=uid, text=f"{units()[uid].name} arrives from Italy in the South box",
                        rule=s.rule("7.4"))
             return
@@ -252,10 +249,8 @@ class GermanAdmin(Procedure[Position]):
         for _ in range(min(P["riga_batch"], len(cup))):
             uid = cup.pop(s.rng.below(len(cup)))
             s.to_box(uid, "north")
-            us = s.u(uid)
-            us["steps"] = units()[uid].steps
-            s.touch()  # strength is part of the position: derived facts (reach) change
-            us["arrived"] = t
+            s.set_fields(uid, steps=units()[uid].steps, arrived=t)
+            s.touch_fields()  # strength is part of the position: derived facts (reach) change
             drawn.append(uid)
         if drawn:
             s.emit("russia", units=drawn, rule=s.rule("7.6"),
@@ -356,8 +351,8 @@ def launch_blue_point(s: Position) -> None:
     """15.7: both parachute divisions to the OOS dead pile; half a d10, rounded down."""
     for uid in ("g-1fj", "g-2fj"):
         s.to_box(uid, "oos_dead")
-        s.u(uid)["steps"] = 0
-        s.touch()  # strength is part of the position: derived facts (reach) change
+        s.set_fields(uid, steps=0)
+        s.touch_fields()  # strength is part of the position: derived facts (reach) change
     roll = s.roll(10, why="Operation Blue Point (halved, rounded down)", rule=s.rule("15.7"))[0]
     result = roll // 2
     s.g["blue_point"] = {"launched": True, "roll": roll, "result": result, "chaos": 1 if result >= 1 else 0,

@@ -32,7 +32,7 @@ class Deploy(Step[Position]):
     name = "deploy"
 
     def pending(self, s: Position) -> list[str]:
-        return [u for u in sorted(s.g["units"]) if s.u(u)["box"] == "setup" and units()[u].side == GERMAN]
+        return s.in_box("setup", GERMAN)  # id order
 
     def begin(self, s: Position, f: dict[str, Any]) -> None:
         self._skip(s, f)
@@ -91,10 +91,8 @@ class Transfer(Step[Position]):
 
     def on_transfer(self, s: Position, f: dict[str, Any], uid: str) -> None:
         s.to_box(uid, f["dest"])
-        us = s.u(uid)
-        us["steps"] = units()[uid].steps
-        s.touch()  # strength is part of the position: derived facts (reach) change
-        us["arrived"] = s.g["turn"]
+        s.set_fields(uid, steps=units()[uid].steps, arrived=s.g["turn"])
+        s.touch_fields()  # strength is part of the position: derived facts (reach) change
         where = "is on its way from Italy" if f["dest"] == "italy_transit" else "moves from Italy to the South box"
         s.emit("transfer", unit=uid, text=f"{units()[uid].name} {where}", rule=s.rule("7.4"))
         s.end()
@@ -122,23 +120,23 @@ class Replace(Step[Position]):
     def _spend(self, s: Position, uid: str, n: int) -> None:
         pool = rp_pool(uid)
         s.g["rp"][pool] -= n
-        s.u(uid)["replaced"] = True
+        s.set_fields(uid, replaced=True)
         if pool == "commonwealth":
             add_vp(s, n * tables()["victory"]["commonwealth_replacement"], "Commonwealth replacements", "4.4")
 
     def on_rebuild(self, s: Position, f: dict[str, Any], uid: str) -> None:
         """8.2: German rebuilt units go to the North box; Allied ones onto a beach."""
         self._spend(s, uid, rebuild_cost(uid))
-        s.u(uid)["steps"] = 1
-        s.touch()  # strength is part of the position: derived facts (reach) change
+        s.set_fields(uid, steps=1)
+        s.touch_fields()  # strength is part of the position: derived facts (reach) change
         if units()[uid].side == GERMAN:
             s.to_box(uid, "north")
-            s.u(uid)["arrived"] = s.g["turn"] - 1  # 8.2: enters as any North box unit, but 8.3: not this turn
+            s.set_fields(uid, arrived=s.g["turn"] - 1)  # 8.2: enters as any North box unit, but 8.3: not this turn
             s.emit("rebuild", unit=uid, text=f"{units()[uid].name} is rebuilt in the North box", rule=s.rule("8.2"))
         else:
             beaches = rebuild_beaches(s, uid)
             s.place(uid, beaches[0])
-            s.u(uid)["supply"] = "regular"
+            s.set_fields(uid, supply="regular")
             private(s, ALLIED, "rebuild", unit=uid, hex=beaches[0], rule=s.rule("8.2"),
                     text=f"{units()[uid].name} is rebuilt on {beaches[0]}")
             if len(beaches) > 1:
@@ -154,8 +152,8 @@ class Replace(Step[Position]):
 
     def on_restore(self, s: Position, f: dict[str, Any], uid: str) -> None:
         self._spend(s, uid, tables()["replacement_cost"]["restore"])
-        s.u(uid)["steps"] = units()[uid].steps
-        s.touch()
+        s.set_fields(uid, steps=units()[uid].steps)
+        s.touch_fields()
         ev = dict(unit=uid, text=f"{units()[uid].name} is back to full strength", rule=s.rule("8.1"))
         if units()[uid].side == ALLIED:
             private(s, ALLIED, "restore", **ev)
@@ -193,7 +191,7 @@ class AerialSupply(Step[Position]):
 
     def on_airsupply(self, s: Position, f: dict[str, Any], uid: str) -> None:
         s.g["aerial"].append(uid)
-        s.u(uid)["supply"] = "aerial"
+        s.set_fields(uid, supply="aerial")
         s.touch()
         private(s, ALLIED, "aerial_supply_unit", unit=uid, text=f"Aerial supply for {units()[uid].name}")
         s.emit("aerial_supply", hex=s.u(uid)["hex"], rule=s.rule("15.8"),
@@ -220,7 +218,7 @@ class Withdraw(Step[Position]):
     def on_withdraw(self, s: Position, f: dict[str, Any], uid: str) -> None:
         hx = s.u(uid)["hex"]
         s.to_box(uid, "england")
-        s.u(uid)["withdrawn"] = s.g["turn"]
+        s.set_fields(uid, withdrawn=s.g["turn"])
         private(s, ALLIED, "withdraw_unit", unit=uid, text=f"{units()[uid].name} is withdrawn to England")
         s.emit("withdraw", hex=hx, text=f"An Allied airborne division leaves {hx} for England", rule=s.rule("15.5"))
 

@@ -56,7 +56,7 @@ class Battle(Procedure[Position]):
         f["defenders"] = list(s.at(f["target"]))
         f["withheld"] = [u for u in f["pool"] if u not in f["attackers"]]
         for u in f["pool"]:  # 6.3/6.4: the attack command activated the whole stack: its one action
-            s.u(u)["acted"] = True
+            s.set_fields(u, acted=True)
         f.update(hits=[], extra=False, broke_off=False, retreat=False, lgas=False, ntf=False, saf=0)
         return None
 
@@ -234,15 +234,13 @@ def blood(s: Position, uid: str) -> None:
     """8.5: the blooded two-step division replaces the untried one in its hex."""
     twin = units()[uid].twin
     hx = s.u(uid)["hex"]
-    old = s.u(uid)
-    new = s.u(twin)
     s.to_box(uid, "blooded")
-    old["steps"] = units()[uid].steps
+    s.set_fields(uid, steps=units()[uid].steps)
     s.place(twin, hx)  # type: ignore[arg-type]
-    new["steps"] = units()[twin].steps
-    s.touch()  # strength is part of the position: derived facts (reach) change
-    for k in ("acted", "supply", "landed", "replaced"):
-        new[k] = old[k]  # type: ignore[literal-required]
+    old = s.u(uid)
+    s.set_fields(twin, steps=units()[twin].steps, acted=old["acted"], supply=old["supply"], landed=old["landed"],
+                 replaced=old["replaced"])
+    s.touch_fields()  # strength is part of the position: derived facts (reach) change
     s.emit("blooded", unit=uid, blooded=twin, hex=hx, rule=s.rule("8.5"),
            text=f"{units()[uid].name} is blooded: {units()[twin].name} takes its place")
 
@@ -343,8 +341,8 @@ class Fire(Step[Position]):
             s.emit("extra_hit", shooter=shooter, target=target, roll=roll, rule=s.rule("13.7"),
                    text=f"{units()[shooter].name} scores an extra hit: no retreat can cancel a loss")
         elif hit:
-            s.u(target)["steps"] = fire.apply_step_loss(s.u(target)["steps"])
-            s.touch()  # strength is part of the position: derived facts (reach) change
+            s.set_fields(target, steps=fire.apply_step_loss(s.u(target)["steps"]))
+            s.touch_fields()  # strength is part of the position: derived facts (reach) change
             f["hits"].append(target)
             gone = s.u(target)["steps"] == 0
             s.emit("hit", shooter=shooter, target=target, roll=roll, need=need, rule=s.rule("13.2"),
@@ -399,8 +397,8 @@ class CancelHit(Step[Position]):
         return [act("cancel", u) for u in sorted(set(f["hits"]))]
 
     def on_cancel(self, s: Position, f: dict[str, Any], uid: str) -> None:
-        s.u(uid)["steps"] += 1
-        s.touch()
+        s.set_fields(uid, steps=s.u(uid)["steps"] + 1)
+        s.touch_fields()
         s.emit("cancel_hit", unit=uid, rule=s.rule("13.6"), text=f"One hit on {units()[uid].name} is cancelled")
         s.end(uid)
 
@@ -458,7 +456,7 @@ class Advance(AdvanceAfterCombat):
 
     def advance(self, s: Position, f: dict[str, Any], uid: str, label: str) -> None:
         s.place(uid, label)
-        s.u(uid)["acted"] = True
+        s.set_fields(uid, acted=True)
         f["advanced"].append(uid)
         s.emit("advance", unit=uid, hex=label, text=f"{units()[uid].name} advances into {label}", rule=s.rule("13.1"))
 

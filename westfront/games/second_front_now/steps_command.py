@@ -207,18 +207,15 @@ class Command(Step[Position]):
         plan["done"] = True
         hx = plan["hex"]
         s.place(uid, hx)
-        us = s.u(uid)
-        us["dropped"] = s.g["turn"]
-        us["acted"] = True
-        us["supply"] = "aerial"
+        s.set_fields(uid, dropped=s.g["turn"], acted=True, supply="aerial")
         private(s, ALLIED, "drop_unit", unit=uid, hex=hx, text=f"{units()[uid].name} drops on {hx}")
         s.emit("airdrop", hex=hx, reveal=True, text=f"Allied paratroopers drop on {hx}", rule=s.rule("15.6"))
         if (s.zoc_bb(GERMAN) >> s.b.hex(hx)) & 1:
             roll = s.roll(10, why="airdrop into a German ZOC: 1-5 a hit", rule=s.rule("15.6"))[0]
             if roll <= tables()["dice"]["drop_hit"]:
-                if us["steps"] > 1:
-                    us["steps"] -= 1
-                    s.touch()
+                if s.u(uid)["steps"] > 1:
+                    s.set_fields(uid, steps=s.u(uid)["steps"] - 1)
+                    s.touch_fields()
                     s.emit("step_loss", hex=hx, text=f"The drop on {hx} is scattered: a step lost", rule=s.rule("15.6"))
                 else:
                     eliminate(s, uid, "airdrop into German fire", "15.6")
@@ -227,7 +224,7 @@ class Command(Step[Position]):
         self._pay(s, f, CP["north_south_shift"])
         dest = "south" if s.u(uid)["box"] == "north" else "north"
         s.to_box(uid, dest)
-        s.u(uid)["acted"] = True
+        s.set_fields(uid, acted=True)
         s.g["shift_turn"] = s.g["turn"]
         s.emit("shift", unit=uid, box=dest, text=f"{units()[uid].name} moves to the {dest.capitalize()} box",
                rule=s.rule("12.5"))
@@ -235,7 +232,7 @@ class Command(Step[Position]):
     def on_hq(self, s: Position, f: dict[str, Any], uid: str) -> None:
         self._pay(s, f, CP["hq_to_cp_box"])
         s.to_box(uid, "cp")
-        s.u(uid)["arrived"] = s.g["turn"]
+        s.set_fields(uid, arrived=s.g["turn"])
         s.emit("hq", unit=uid, text=f"{units()[uid].name} joins the German CP box: +1 CP from next turn",
                rule=s.rule("6.6"))
 
@@ -413,7 +410,7 @@ class MoveStack(Step[Position]):
         path = [s.b.label(h) for h in r.path(dest)]
         for uid in group:
             s.place(uid, label)
-            s.u(uid)["acted"] = True
+            s.set_fields(uid, acted=True)
             f["pool"].remove(uid)
         f["moved"] = True
         names = ", ".join(units()[u].name for u in group)
@@ -469,11 +466,9 @@ class BoxEntry(Procedure[Position]):
     def choose_hex_done(self, s: Position, f: dict[str, Any], ret: str) -> None:
         uid = f["unit"]
         s.place(uid, ret)
-        us = s.u(uid)
-        us["acted"] = True
-        us["supply"] = "regular"
+        s.set_fields(uid, acted=True, supply="regular")
         if units()[uid].side == ALLIED:
-            us["landed"] = s.g["turn"]
+            s.set_fields(uid, landed=s.g["turn"])
             private(s, ALLIED, "land", unit=uid, hex=ret, rule=s.rule("7.3"), text=f"{units()[uid].name} lands at {ret}")
             s.emit("landing", side=ALLIED, hex=ret, text=f"An Allied unit comes ashore at {ret}", rule=s.rule("7.3"))
         else:

@@ -59,13 +59,17 @@ def check_supply(s: Position) -> list[str]:
     """9.2: set every unit's status for both sides; returns the units now out of supply."""
     out = []
     for uid, us in s.g["units"].items():
-        if us["hex"] is None and us["box"] is None:
-            continue
-        kind = supply_kind(s, uid)
-        us["supply"] = kind
+        if us["hex"] is None:
+            if us["box"] is None:
+                continue
+            kind = "box"  # ``supply_kind`` of a unit in a box
+        else:
+            kind = supply_kind(s, uid)
+        if us["supply"] != kind:
+            s.set_fields(uid, supply=kind)
         if kind == "none":
             out.append(uid)
-    s.touch()
+    s.touch_fields()  # supply moves no unit: the placement, stacks and ZOC stay
     return sorted(out)
 
 

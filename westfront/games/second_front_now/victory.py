@@ -55,7 +55,7 @@ def update_control(s: Position) -> None:
             s.g["beach_awards"].append(lab)
             s.emit("beach_award", hex=lab, text=f"The German captures beach {lab}: +3 VP", rule=s.rule("4.3"))
     if changed:
-        s.touch()
+        s.touch_fields()  # control moves no unit: the placement, stacks and ZOC stay
 
 
 def vp_town_event(s: Position, i: int, side: str) -> None:
