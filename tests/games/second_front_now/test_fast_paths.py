@@ -135,3 +135,20 @@ def test_the_ai_s_memoised_objectives_and_threats_match_the_plain_reading():  # 
                 assert ai._threatened(s, i, radius) == any(m.distance(h, i) <= radius for h in germans)
                 seen += 1
     assert seen
+
+
+def test_the_supply_check_writes_what_supply_kind_reads_unit_by_unit():  # SFN 9.1-9.3, 15.6, 15.8
+    from westfront.games.second_front_now.supply import check_supply, supply_kind
+
+    seen = set()
+    for s in _positions(range(2), every=25):
+        c = s.clone()
+        out = check_supply(c)  # type: ignore[arg-type]
+        for uid, us in s.g["units"].items():
+            if us["hex"] is None and us["box"] is None:
+                continue
+            kind = supply_kind(s, uid)
+            assert c.g["units"][uid]["supply"] == kind, uid
+            assert (uid in out) == (kind == "none")
+            seen.add(kind)
+    assert {"regular", "box", "none"} <= seen, seen

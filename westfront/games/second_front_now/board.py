@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from ...core.bitboard import Dilator
 from ...core.mapdata import GameMap, load_map
@@ -95,11 +95,41 @@ def land_neighbours() -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(n for n in m.nbrs[h] if "sea" not in m.side(h, n)) for h in range(len(m.nbrs)))
 
 
+@cache
+def label_rank() -> tuple[int, ...]:
+    """Hex slot -> the rank of its label in label order (slots are not in label order): lists in hex
+    order sort slots by this instead of turning them into labels first."""
+    m = board().map
+    order = sorted((lab, i) for i, lab in enumerate(m.labels) if lab)
+    rank = [len(m.labels)] * len(m.labels)
+    for k, (_, i) in enumerate(order):
+        rank[i] = k
+    return tuple(rank)
+
+
+@cache
+def land_neighbour_masks() -> tuple[int, ...]:
+    """``land_neighbours`` of each hex slot as a bitboard."""
+    out = []
+    for ns in land_neighbours():
+        bb = 0
+        for n in ns:
+            bb |= 1 << n
+        out.append(bb)
+    return tuple(out)
+
+
 def regions(labels: list[str]) -> dict[str, list[str]]:
-    """Group hex labels by column band for the two-step hex choice (big maps)."""
+    """Group hex labels by column band for the two-step hex choice (big maps): new lists each call (they go
+    into a step's frame), grouped once per process for a given list (the plan steps ask for the whole map)."""
+    return {band: list(labs) for band, labs in _regions(tuple(labels)).items()}
+
+
+@lru_cache(maxsize=256)
+def _regions(labels: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}
     for lab in labels:
         col = int(lab[:2])
         band = f"cols{col - col % 4:02d}-{col - col % 4 + 3:02d}"
         out.setdefault(band, []).append(lab)
-    return out
+    return {band: tuple(labs) for band, labs in out.items()}

@@ -4,8 +4,8 @@ enemy ZOC, strategic movement at double allowance away from enemy ZOC."""
 from __future__ import annotations
 
 from ...core.movement import MoveModel, Reach, reach
-from .data import units
-from .position import SIDE_BITS, Position, opponent, stack_fits, stack_kinds
+from .data import tables, units
+from .position import CW_BIT, GERMAN_BIT, SIDE_BITS, US_BIT, Position, opponent, stack_kinds
 
 
 def stacking_bbs(s: Position, movers: list[str]) -> tuple[int, int]:
@@ -27,8 +27,15 @@ def stacking_bbs(s: Position, movers: list[str]) -> tuple[int, int]:
         mine = SIDE_BITS[units()[movers[0]].side]
         here = m.index[start] if start is not None else -1
         n = len(movers)
+        t = tables()["stacking"]
+        max_arty, max_other = t["artillery"], t["non_artillery"]
         for h, (sg, sa, total, first) in s.stacks().items():
-            if h != here and first & mine and not stack_fits(sg | gm, sa + arty, total + n, False):
+            if h == here or not first & mine:
+                continue
+            # ``stack_fits(sg | gm, sa + arty, total + n, False)`` unrolled: a friendly stack (one side)
+            g, a = sg | gm, sa + arty
+            if g == US_BIT | CW_BIT or a > max_arty or total + n - a > max_other or (
+                    g & GERMAN_BIT and g & (US_BIT | CW_BIT)):
                 no_end |= 1 << h
         return 0, no_end
     for lab in s.index():

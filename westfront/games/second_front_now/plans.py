@@ -3,8 +3,10 @@ ahead, never changed (only cancelled), seen by the German only when carried out.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from .board import board
 from .data import ALLIED, tables, units
 from .position import Position
 from .reinforcements import is_due
@@ -53,13 +55,18 @@ def droppable_units(s: Position) -> list[str]:
 
 def drop_hexes(s: Position) -> list[str]:
     """15.6: land hexes, not marsh, city or fortress (a German-occupied hex may be planned)."""
-    b = s.b
+    return list(_drop_hexes())
+
+
+@cache
+def _drop_hexes() -> tuple[str, ...]:
+    b = board()
     out = []
     for i in b.map.hexes():
         if b.enter[i] < 0 or b.map.terrain[i] in NO_DROP_TERRAIN or b.map.features[i] & set(NO_DROP_FEATURES):
             continue
         out.append(b.label(i))
-    return out
+    return tuple(out)
 
 
 def saf_for(s: Position, target: str) -> dict[str, Any] | None:

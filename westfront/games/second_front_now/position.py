@@ -38,7 +38,7 @@ def command_kinds() -> dict[str, tuple[str, bool, bool]]:
             for uid, d in units().items()}
 
 
-_SIDE_NO = {side: k for k, side in enumerate(SIDES)}  # the roster's side numbers
+SIDE_NO = _SIDE_NO = {side: k for k, side in enumerate(SIDES)}  # the roster's side numbers
 PLACE_FACTS = (PIECES, "index", "stacks", ("zoc_src", GERMAN), ("zoc_src", ALLIED), ("zoc", GERMAN),
                ("zoc", ALLIED))  # facts of where the units are and of their kinds only: a change of strength keeps them
 
@@ -50,6 +50,24 @@ def _roster() -> Roster:
     m = board().map
     ids = sorted(units())
     return Roster(ids, lambda uid: units()[uid].side, SIDES, m.index, m.size)
+
+
+@cache
+def _vp_labels() -> tuple[tuple[str, int], ...]:
+    """4.2: (label, value) of every VP hex, in the board's order (the VP total is read after every command)."""
+    b = board()
+    return tuple((b.label(i), v) for i, v in b.vp.items())
+
+
+def stack_summary(ids: list[str]) -> tuple[int, int, int, int]:
+    """10.1-10.2 of the units of one hex: (group bits, artillery count, unit count, first unit's group bit)."""
+    kinds = stack_kinds()
+    gm = arty = 0
+    for i in ids:
+        g, a = kinds[i]
+        gm |= g
+        arty += a
+    return gm, arty, len(ids), kinds[ids[0]][0]
 
 
 def stack_fits(gmask: int, arty: int, total: int, passing: bool) -> bool:
@@ -196,17 +214,17 @@ class Position(Pieces):
         if got is not None:
             return got  # type: ignore[no-any-return]
 
-        def build() -> int:
-            kinds = command_kinds()
-            p = self._placement()
-            where, number = p.where, _roster().number
-            src = 0
-            for u in p.on_map[_SIDE_NO[side]]:
-                if kinds[u][1]:
-                    src |= 1 << where[number[u]]
-            return src
+        return self.cached(("zoc_src", side), lambda: self._build_zoc_sources(side))  # type: ignore[no-any-return]
 
-        return self.cached(("zoc_src", side), build)  # type: ignore[no-any-return]
+    def _build_zoc_sources(self, side: str) -> int:
+        kinds = command_kinds()
+        p = self._placement()
+        where, number = p.where, _roster().number
+        src = 0
+        for u in p.on_map[_SIDE_NO[side]]:
+            if kinds[u][1]:
+                src |= 1 << where[number[u]]
+        return src
 
     def zoc_bb(self, side: str) -> int:
         """11.1-11.2: hexes in the ZOC of ``side``'s combat units, not across all-sea hexsides."""
@@ -225,19 +243,10 @@ class Position(Pieces):
         if got is not None:
             return got  # type: ignore[no-any-return]
 
-        def build() -> dict[int, tuple[int, int, int, int]]:
-            kinds = stack_kinds()
-            out: dict[int, tuple[int, int, int, int]] = {}
-            for h, ids in self._placement().at.items():
-                gm = arty = 0
-                for i in ids:
-                    g, a = kinds[i]
-                    gm |= g
-                    arty += a
-                out[h] = (gm, arty, len(ids), kinds[ids[0]][0])
-            return out
+        return self.cached("stacks", self._build_stacks)  # type: ignore[no-any-return]
 
-        return self.cached("stacks", build)  # type: ignore[no-any-return]
+    def _build_stacks(self) -> dict[int, tuple[int, int, int, int]]:
+        return {h: stack_summary(ids) for h, ids in self._placement().at.items()}
 
     def stack_ok(self, label: str, adding: list[str], leaving: tuple[str, ...] = (), *,
                  passing: bool = False) -> bool:
@@ -268,11 +277,48 @@ class Position(Pieces):
     # ----- effects ------------------------------------------------------------
     def place(self, uid: str, label: str) -> None:
         """Onto a map hex (the kit's ``place_piece``: the placement moved, the other side's ZOC kept)."""
-        self.place_piece(uid, label)
+        self._move(uid, label, None)
 
     def to_box(self, uid: str, box: str) -> None:
         """Off the map (or from box to box) into ``box`` (the kit's ``remove_piece``)."""
-        self.remove_piece(uid, box)
+        self._move(uid, None, box)
+
+    def _move(self, uid: str, label: str | None, box: str | None) -> None:
+        """The kit's move, then the stack summaries and the mover's ZOC sources brought up to date on the
+        one or two hexes it changed instead of rebuilt from every stack (kept facts: the debug mode checks
+        them against the rebuild)."""
+        memo = self.memo
+        stacks = memo.get("stacks")
+        side = command_kinds()[uid][0]
+        src = memo.get(("zoc_src", side))
+        was = self.g["units"][uid]["hex"]
+        if label is None:
+            self.remove_piece(uid, box)
+        else:
+            self.place_piece(uid, label)
+        p = self.memo.get(PIECES) if was or label else None  # touch() may have replaced the memo dict
+        if p is None:
+            return
+        slot = _roster().slot
+        changed = [slot[lab] for lab in (was, label) if lab]
+        if stacks is not None:
+            stacks = dict(stacks)
+            for h in changed:
+                ids = p.at.get(h)
+                if ids:
+                    stacks[h] = stack_summary(ids)
+                else:
+                    stacks.pop(h, None)
+            self.keep_fact("stacks", stacks, self._build_stacks)
+        if src is not None:
+            kinds = command_kinds()
+            for h in changed:
+                if any(kinds[i][0] == side and kinds[i][1] for i in p.at.get(h, ())):
+                    src |= 1 << h
+                else:
+                    src &= ~(1 << h)
+            key = ("zoc_src", side)
+            self.keep_fact(key, src, lambda: self._build_zoc_sources(side))
 
     def side_to_move(self) -> str | None:
         for f in reversed(self.frames()):
@@ -283,9 +329,8 @@ class Position(Pieces):
     # ----- victory points --------------------------------------------------------
     def vp(self) -> int:
         """4.2-4.5: the German VP total: VP hexes he controls, beach awards, and event points."""
-        b = self.b
         ctl = self.g["control"]
-        total = sum(v for i, v in b.vp.items() if ctl.get(b.label(i), GERMAN) == GERMAN)
+        total = sum(v for lab, v in _vp_labels() if ctl.get(lab, GERMAN) == GERMAN)
         award = tables()["victory"]["beachhead_award"] if self.options.get("beachhead_vp", True) else 0
         return total + award * len(self.g["beach_awards"]) + self.g["vp_events"]
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from .board import board
 from .data import ALLIED, GERMAN, tables, units
 from .position import CW_BIT, GERMAN_BIT, US_BIT, Position, UnitState, stack_fits, stack_kinds
 
@@ -139,47 +142,91 @@ def entry_hexes(s: Position, uid: str, strategic: bool) -> list[str]:
     """7.3: North box 3100-2828, South box 1013-3421 (brief reading), Allied by nationality onto the
     active beaches; never into an enemy-occupied hex; strategic entry never into an EZOC (12.5).
 
-    The answer depends on the unit only through its side, box (German) or stacking group (Allied)
-    and whether it is artillery, so it is memoised per position under that footprint: a command list
-    asks it for every unit in a box, and they share a handful of answers."""
+    For a unit in a box the answer depends on the unit only through its side, box (German) or stacking
+    group (Allied) and whether it is artillery, so it is memoised per position under that key: a command
+    list asks it for every unit in a box, and they share a handful of answers. It reads only what stands
+    on the candidate hexes (and, for a strategic entry, next to them: the enemy ZOC), so it is a local
+    fact with that footprint: a move elsewhere keeps it (``State.cached``)."""
     d = units()[uid]
     us = s.u(uid)
     if us["hex"] is not None:  # not in a box: the general stacking check (the unit may stand on a candidate)
         return list(_entry_hexes(s, uid, strategic))
-    where = us["box"] if d.side == GERMAN else d.group
-    key = ("entry", d.side, where, d.artillery, strategic, s.g.get("area"))
+    side = d.side
+    where: str = us["box"] if side == GERMAN else d.group  # type: ignore[assignment]
+    area = s.g.get("area")
+    key = ("entry", side, where, d.artillery, strategic, area)
     got = s.memo.get(key)
     if got is None:
-        got = s.cached(key, lambda: _entry_hexes(s, uid, strategic))
+        art = d.artillery
+        got = s.cached(key, lambda: _boxed_entries(s, side, where, art, strategic),
+                       footprint=_entry_footprint(side, where, strategic, area))
     return list(got)
 
 
+@cache
+def _candidates(side: str, where: str, area: str | None) -> tuple[int, ...]:
+    """7.3: the entry hexes of a German box (``where``: north, else south) or the active beaches of an Allied
+    stacking group (``where``: us or commonwealth) in ``area``."""
+    b = board()
+    if side == GERMAN:
+        return b.north_entries if where == "north" else b.south_entries
+    nat = b.beaches_us if where == "us" else b.beaches_cw
+    return tuple(i for i in (b.beaches[area] if area else ()) if (nat >> i) & 1)
+
+
+@cache
+def _entry_footprint(side: str, where: str, strategic: bool, area: str | None) -> int:
+    """The hexes ``_boxed_entries`` reads: the candidates, and their neighbours when the enemy ZOC matters
+    (12.5)."""
+    nbrs = board().map.nbrs
+    fp = 0
+    for i in _candidates(side, where, area):
+        fp |= 1 << i
+        if strategic:
+            for n in nbrs[i]:
+                fp |= 1 << n
+    return fp
+
+
+def _boxed_entries(s: Position, side: str, where: str, artillery: bool, strategic: bool) -> tuple[str, ...]:
+    """``entry_hexes`` of a unit in a box, from its key alone (the memo's recipe: no unit id, whose box may
+    change while the fact is kept)."""
+    g0 = GERMAN_BIT if side == GERMAN else (US_BIT if where == "us" else CW_BIT)
+    return _entries(s, side, _candidates(side, where, s.g.get("area")), g0, int(artillery), strategic, None)
+
+
 def _entry_hexes(s: Position, uid: str, strategic: bool) -> tuple[str, ...]:
-    b = s.b
     d = units()[uid]
     us = s.u(uid)
-    if d.side == GERMAN:
-        cand = b.north_entries if us["box"] == "north" else b.south_entries
-    else:
-        nat = b.beaches_us if d.group == "us" else b.beaches_cw
-        cand = tuple(i for i in s.active_beaches() if (nat >> i) & 1)
-    enemy_zoc = s.zoc_bb(ALLIED if d.side == GERMAN else GERMAN)
-    stacks = s.stacks()
-    boxed = us["hex"] is None
-    mine = GERMAN_BIT if d.side == GERMAN else US_BIT | CW_BIT
+    where: str = us["box"] if d.side == GERMAN else d.group  # type: ignore[assignment]
     g0, a0 = stack_kinds()[uid]
+    return _entries(s, d.side, _candidates(d.side, where, s.g.get("area")), g0, a0, strategic,
+                    uid if us["hex"] is not None else None)
+
+
+def _entries(s: Position, side: str, cand: tuple[int, ...], g0: int, a0: int, strategic: bool,
+             on_map: str | None) -> tuple[str, ...]:
+    """The candidates a unit of stacking group ``g0`` (artillery ``a0``) may enter; ``on_map``: the unit,
+    when it stands on the map (the general stacking check: it may stand on a candidate)."""
+    enemy_zoc = s.zoc_bb(ALLIED if side == GERMAN else GERMAN) if strategic else 0
+    stacks = s.stacks()
+    mine = GERMAN_BIT if side == GERMAN else US_BIT | CW_BIT
+    alone = stack_fits(g0, a0, 1, False)  # 10.1-10.2 on an empty hex: the unit by itself
+    labels = s.b.map.labels
     out = []
     for i in cand:
         st = stacks.get(i)
         if st is not None and not st[3] & mine:
             continue  # never into an enemy-occupied hex (the side of the hex's first unit)
-        if strategic and (enemy_zoc >> i) & 1:
-            continue
-        if boxed:  # ``stack_adds`` of the one unit, unrolled
-            gm, arty, total, _ = st if st is not None else (0, 0, 0, 0)
-            if not stack_fits(gm | g0, arty + a0, total + 1, False):
+        if (enemy_zoc >> i) & 1:
+            continue  # strategic entry: never into an EZOC (12.5)
+        if on_map is not None:
+            if not s.stack_ok(labels[i], [on_map]):  # type: ignore[arg-type]
                 continue
-        elif not s.stack_ok(b.label(i), [uid]):
+        elif st is None:  # ``stack_adds`` of the one unit, unrolled
+            if not alone:
+                continue
+        elif not stack_fits(st[0] | g0, st[1] + a0, st[2] + 1, False):
             continue
-        out.append(b.label(i))
-    return tuple(sorted(set(out)))
+        out.append(labels[i])
+    return tuple(sorted(set(out)))  # type: ignore[arg-type]

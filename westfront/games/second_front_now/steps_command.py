@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...core.actions import Action, act
+from ...core.bitboard import bits
 from ...core.state import Procedure, Step
-from .board import land_neighbours, regions
+from .board import label_rank, land_neighbour_masks, land_neighbours, regions
 from .data import ALLIED, GERMAN, tables, units
 from .movement import reach_from, why_out_of_reach
 from .plans import drops_today
-from .position import SIDE_BITS, Position, command_kinds, opponent
+from .position import SIDE_BITS, SIDE_NO, Position, command_kinds, opponent
 from .reinforcements import eliminate, entry_hexes
 from .sequence import storm_raging
 from .steps_admin import private
@@ -35,25 +37,33 @@ def movers_at(s: Position, label: str, side: str) -> list[str]:
     return [u for u in s.at(label) if units()[u].side == side and can_act(s, u)]
 
 
+@cache
+def _combat_units(side: str) -> frozenset[str]:
+    """The combat units of ``side`` (the only ones a command moves or attacks with)."""
+    return frozenset(u for u, (sd, combat, _) in command_kinds().items() if sd == side and combat)
+
+
 def ready_stacks(s: Position, side: str) -> list[tuple[str, list[str]]]:
     """(hex, ``movers_at`` it) for every hex holding a unit of ``side`` that may act (6.4, 8.3,
-    15.6), in hex order: ``can_act`` unrolled over one pass of the unit index, for the command list."""
-    kinds = command_kinds()
+    15.6), in hex order: ``can_act`` unrolled over the side's occupied hexes of the kit's placement,
+    for the command list."""
+    combat = _combat_units(side)
     recs = s.g["units"]
     turn = s.g["turn"]
+    p = s._placement()
+    at = p.at
+    labels = s.b.map.labels
     out = []
-    for lab, ids in sorted(s.index().items()):
+    for h in sorted(bits(p.occ[SIDE_NO[side]]), key=label_rank().__getitem__):
         ready = []
-        for u in ids:
-            k = kinds[u]
-            if k[0] != side or not k[1]:
-                continue
-            us = recs[u]
-            if not us["acted"] and not us["replaced"] and us["dropped"] != turn:
-                ready.append(u)
+        for u in at[h]:
+            if u in combat:
+                us = recs[u]
+                if not us["acted"] and not us["replaced"] and us["dropped"] != turn:
+                    ready.append(u)
         if ready:
-            out.append((lab, ready))
-    return out
+            out.append((labels[h], ready))
+    return out  # type: ignore[return-value]
 
 
 def attack_targets(s: Position, side: str,
@@ -64,13 +74,16 @@ def attack_targets(s: Position, side: str,
     m = s.b.map
     hx, labels = m.index, m.labels
     land = land_neighbours()
+    near = land_neighbour_masks()
     kinds = command_kinds()
     stacks = s.stacks()
-    enemy_bits = SIDE_BITS[opponent(side)]
+    enemy = opponent(side)
+    enemy_bits = SIDE_BITS[enemy]
+    enemy_bb = s.side_bb(enemy)  # every hex holding an enemy unit: a stack with none next to it has no target
     attacked = s.g["attacked"]
     out = []
     for lab, ids in ready_stacks(s, side) if ready is None else ready:
-        if not any(kinds[u][2] for u in ids):
+        if not near[hx[lab]] & enemy_bb or not any(kinds[u][2] for u in ids):
             continue
         for n in land[hx[lab]]:
             st = stacks.get(n)
@@ -108,6 +121,46 @@ def may_enter_from_box(s: Position, uid: str) -> bool:
     return not (s.options.get("optional_rules", True) and storm_raging(s))
 
 
+@cache
+def _entry_kinds() -> dict[str, tuple[bool, bool, str, bool]]:
+    """Unit id -> (HQ, blooded twin, stacking group, artillery): what the entry list reads of every boxed unit."""
+    return {uid: (d.type == "hq", d.blooded_twin, d.group, d.artillery) for uid, d in units().items()}
+
+
+def entry_actions(s: Position, side: str) -> list[Action]:
+    """7.3: an ``enter`` for every unit of ``side`` in its holding boxes that may leave one and has an entry
+    hex. Whether it has one depends only on its box (German) or stacking group (Allied) and whether it is
+    artillery (``entry_hexes``' key), so each such key is asked once a list."""
+    out: list[Action] = []
+    recs = s.g["units"]
+    turn = s.g["turn"]
+    german = side == GERMAN
+    if not german and s.options.get("optional_rules", True) and storm_raging(s):
+        return out  # 15.2: no landings in a great storm
+    kinds = _entry_kinds()
+    has: dict[tuple[str, bool], bool] = {}
+    for uid in (s.in_box("north", side) + s.in_box("south", side)) if german else s.in_box("england", side):
+        # ``may_enter_from_box`` unrolled: the lists hold only units in the right boxes
+        hq, twin, group, art = kinds[uid]
+        us = recs[uid]
+        if hq or us["replaced"] or us["acted"]:
+            continue
+        if german:
+            if us["arrived"] >= turn:
+                continue  # 7.1: not on the turn it reached the box
+            key = (us["box"], art)
+        elif twin:
+            continue  # a blooded twin never enters from England (it replaces its untried division, 8.5)
+        else:
+            key = (group, art)
+        ok = has.get(key)
+        if ok is None:
+            ok = has[key] = bool(entry_hexes(s, uid, False))
+        if ok:
+            out.append(act("enter", uid))
+    return out
+
+
 class Command(Step[Position]):
     """6.1-6.5: spend command points on move and attack commands until done."""
 
@@ -143,12 +196,15 @@ class Command(Step[Position]):
             for lab, ids in ready:
                 out.append(act("move", lab))
                 # may_move_strategically unrolled (12.5): not from an EZOC, supplied overland, not landed today
-                if not (ezoc >> hx[lab]) & 1 and all(
-                        recs[u]["supply"] in ("regular", "box") and recs[u]["landed"] != turn for u in ids):
+                if (ezoc >> hx[lab]) & 1:
+                    continue
+                for u in ids:
+                    us = recs[u]
+                    if (us["supply"] != "regular" and us["supply"] != "box") or us["landed"] == turn:
+                        break
+                else:
                     out.append(act("strategic", lab))
-            for uid in s.in_box("north" if side == GERMAN else "england") + (s.in_box("south") if side == GERMAN else []):
-                if units()[uid].side == side and may_enter_from_box(s, uid) and entry_hexes(s, uid, False):
-                    out.append(act("enter", uid))
+            out += entry_actions(s, side)
             if side == GERMAN:
                 out += self.box_actions(s)
             else:
@@ -383,7 +439,8 @@ class MoveStack(Step[Position]):
         if not f["group"]:
             return []
         r = reach_from(s, sorted(f["group"]), f["origin"], strategic=f["strategic"], mp=f["mp"])
-        return [s.b.label(h) for h in r.ends]
+        labels = s.b.map.labels
+        return [labels[h] for h in r.ends]  # type: ignore[misc]
 
     def actions(self, s: Position, f: dict[str, Any]) -> list[Action]:
         out = [act("to", h) for h in self._ends(s, f)]

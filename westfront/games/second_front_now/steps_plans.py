@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...core.actions import Action, act
 from ...core.state import Procedure, Step
 from ...core.steps import HexChoice
-from .board import regions
+from .board import board, regions
 from .data import ALLIED, units
 from .plans import (
     drop_days,
@@ -38,6 +39,13 @@ class PickDay(Step[Position]):
         s.end(int(day))
 
 
+@cache
+def _land_labels() -> list[str]:
+    """15.4: the land hexes an SAF strike may target, in the map's order (per process; copied by ``regions``)."""
+    b = board()
+    return [b.label(i) for i in b.map.hexes() if b.enter[i] >= 0]
+
+
 class PlanSaf(Procedure[Position]):
     """15.4: on an Air turn (or later in its period) the Allies may secretly plot one SAF strike."""
 
@@ -56,7 +64,7 @@ class PlanSaf(Procedure[Position]):
             s.end()
 
     def where(self, s: Position, f: dict[str, Any]) -> None:
-        land = [s.b.label(i) for i in s.b.map.hexes() if s.b.enter[i] >= 0]
+        land = _land_labels()
         s.call("secret_hex_choice", player=ALLIED, question="Target hex of the strike (SFN 15.4)", regions=regions(land))
 
     def where_done(self, s: Position, f: dict[str, Any], ret: str) -> None:

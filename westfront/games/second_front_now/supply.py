@@ -58,13 +58,35 @@ def supply_kind(s: Position, uid: str) -> str:
 def check_supply(s: Position) -> list[str]:
     """9.2: set every unit's status for both sides; returns the units now out of supply."""
     out = []
+    b = s.b
+    slot = b.map.index
+    turn = s.g["turn"]
+    aerial = s.g["aerial"]
+    lost = s.g["fortress_lost"]
+    defs = units()
+    area: dict[str, int] = {}
     for uid, us in s.g["units"].items():
-        if us["hex"] is None:
+        lab = us["hex"]
+        if lab is None:
             if us["box"] is None:
                 continue
             kind = "box"  # ``supply_kind`` of a unit in a box
-        else:
-            kind = supply_kind(s, uid)
+        else:  # ``supply_kind`` of a unit on the map, unrolled
+            side = defs[uid].side
+            got = area.get(side)
+            if got is None:
+                got = area[side] = regular_area(s, side)
+            i = slot[lab]
+            if (got >> i) & 1:
+                kind = "regular"
+            elif side == GERMAN:
+                kind = "fortress" if (b.fortress >> i) & 1 and lab not in lost else "none"
+            elif (b.coastal >> i) & 1:
+                kind = "coastal"
+            elif uid in aerial or us["dropped"] == turn:
+                kind = "aerial"
+            else:
+                kind = "none"
         if us["supply"] != kind:
             s.set_fields(uid, supply=kind)
         if kind == "none":

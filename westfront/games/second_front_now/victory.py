@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from ...core.bitboard import bits
 from ...core.state import Result
 from .board import board
 from .data import ALLIED, GERMAN, tables, units
@@ -22,6 +23,12 @@ def _controlled(area: str | None) -> tuple[int, ...]:
     return tuple(sorted(set(b.vp) | set(b.beaches[area] if area else ()) | set(b.centres)))
 
 
+@cache
+def _controlled_bb(area: str | None) -> int:
+    """``_controlled`` as a bitboard, for the control update after every command."""
+    return board().map.bb(_controlled(area))
+
+
 def update_control(s: Position) -> None:
     """11.6: an occupant controls its hex; an empty hex switches to a side whose ZOC is uncontested.
 
@@ -33,8 +40,11 @@ def update_control(s: Position) -> None:
     gz, az = s.zoc_bb("german"), s.zoc_bb("allied")
     changed = False
     stacks = s.stacks()
-    for i in controlled_hexes(s):
-        lab = b.label(i)
+    labels = b.map.labels
+    # only a hex with a unit on it or in exactly one side's ZOC can get a controller (below); in slot
+    # order, as ``_controlled`` lists them
+    for i in bits(_controlled_bb(s.g.get("area")) & (s.side_bb(GERMAN) | s.side_bb(ALLIED) | (gz ^ az))):
+        lab: str = labels[i]  # type: ignore[assignment]
         st = stacks.get(i)  # the occupant: the side of the hex's first unit
         occ = None if st is None else GERMAN if st[3] == GERMAN_BIT else ALLIED
         if occ is None:
