@@ -139,16 +139,20 @@ def test_copy_on_write_records_are_shared_until_a_side_writes_one():
     uid = next(u for u, r in s.g["units"].items() if r["hex"])
     before = s.hash()
     c = s.clone()
-    assert c.g["units"] is not s.g["units"] and c.g["units"][uid] is s.g["units"][uid]
+    assert c.g["units"][uid] is s.g["units"][uid]  # (the table itself too: Onslaught shares g, SHARE_G)
     rec = c.edit_unit(uid)
+    assert c.g["units"] is not s.g["units"]  # edit() copied the table before the record
     assert rec is c.g["units"][uid] and rec is not s.g["units"][uid]
     assert c.edit_unit(uid) is rec  # copied once: now the clone's own
     rec["full"] = False
     assert s.g["units"][uid]["full"] and s.hash() == before
     s.edit_unit(uid)["hex"] = None  # the original copies before writing too: the clone keeps its hex
     assert c.g["units"][uid]["hex"] is not None
-    c.g["units"]["new-id"] = {"hex": None}  # the table itself is the clone's own
+    c.mut("units")["new-id"] = {"hex": None}  # a record added: through mut() in a SHARE_G game
     assert "new-id" not in s.g["units"]
+    c2 = c.clone()
+    c2.mut("units").pop("new-id")
+    assert "new-id" in c.g["units"] and c2.g["units"][uid] is c.g["units"][uid]
 
 
 def test_copy_on_write_keeps_hashes_saves_and_the_key_order():

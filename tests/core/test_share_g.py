@@ -46,7 +46,11 @@ def test_a_clone_shares_nested_values_until_one_side_writes_through_mut():
     before = s.hash()
     c = s.clone()
     assert c.g is not s.g and c.g["rp"] is s.g["rp"] and c.g["flow"] is s.g["flow"]
-    assert c.g["units"] is not s.g["units"]  # the COPY_ON_WRITE table itself is copied (records shared)
+    assert c.g["units"] is s.g["units"]  # the COPY_ON_WRITE table is shared too, until an edit() or mut()
+    uid = next(iter(c.g["units"]))
+    c.set_flags(uid, moved=not c.unit(uid)["moved"])  # D-Day §8.2-style flag: written through the kit's edit()
+    assert c.g["units"] is not s.g["units"] and c.unit(uid)["moved"] != s.unit(uid)["moved"]
+    assert all(c.g["units"][u] is s.g["units"][u] for u in s.g["units"] if u != uid)
     rp = c.mut("rp")
     assert rp is c.g["rp"] and rp is not s.g["rp"] and c.mut("rp") is rp  # copied once, then the clone's own
     rp["allied"] += 7
@@ -137,6 +141,11 @@ def test_debug_mode_catches_a_nested_write_that_bypasses_mut():
         with pytest.raises(AssertionError, match="behind State.edit"):
             stale["german"] = 77  # fetched before mut() replaced it: the shared one
         assert s.g["rp"]["allied"] != 77 and s.g["rp"]["german"] != 77
+        with pytest.raises(AssertionError, match="behind State.edit"):
+            c.g["units"]["new"] = {}  # the unit table is shared too: records added through mut("units")
+        c.mut("units")["new"] = {}
+        assert "new" not in s.g["units"]
+        c.mut("units").pop("new")
         s.apply(s.legal_actions()[0])  # the frozen flow and tables are thawed by apply/mut, not refused
         g = plain(s.g)
         assert s.hash() == digest(g)  # read-only values hash, save and pickle as plain ones

@@ -415,10 +415,11 @@ class State:
     Adding or removing records in the table itself is a plain write (the table is not shared)."""
     SHARE_G: ClassVar[bool] = False
     """Copy-on-write ``g`` (docs/performance.md "Copy-on-write g"): ``clone`` copies only the top level
-    of ``g`` (and the ``COPY_ON_WRITE`` tables, without their records) and shares every other nested
-    value — the small tables, the flow stack, history and log — with its original. So every in-place
-    write to a nested value of ``g`` goes through :meth:`mut` (``s.mut("rp")["allied"] -= 2``; a
-    plain ``g[key] = value`` needs nothing), the flow is copied by ``apply`` before a step runs, and
+    of ``g`` and shares every nested value — the small tables, the ``COPY_ON_WRITE`` tables, the flow
+    stack, history and log — with its original. So every in-place write to a nested value of ``g`` goes
+    through :meth:`mut` (``s.mut("rp")["allied"] -= 2``; adding or removing a record of a
+    ``COPY_ON_WRITE`` table too, while its records are written through ``edit``; a plain
+    ``g[key] = value`` needs nothing), the flow is copied by ``apply`` before a step runs, and
     history and log are copied on their next append. The ``FLAT_TABLES`` of such a game map ids to
     scalars (``mut`` copies them with ``dict.copy``). The debug mode holds every shared value
     read-only, so a write that bypasses ``mut`` fails. False (the default): ``clone`` deep-copies."""
@@ -601,17 +602,15 @@ class State:
         return c
 
     def _clone_shared(self) -> State:
-        """``clone`` of a ``SHARE_G`` game: a new top level of ``g`` (and of each ``COPY_ON_WRITE``
-        table) sharing every nested value, history, log and the legal list; both sides copy a value
-        before writing it (``mut``, ``edit``, ``apply``). Built without ``__init__``: every slot is set here."""
+        """``clone`` of a ``SHARE_G`` game: a new top level of ``g`` sharing every nested value (the
+        ``COPY_ON_WRITE`` tables too), history, log and the legal list; both sides copy a value before
+        writing it (``mut``, ``edit``, ``apply``). Built without ``__init__``: every slot is set here."""
         if self.CHECK_CACHE:
             self._share_records()
         cls = self.__class__
         c = cls.__new__(cls)
         g = self.g
-        cg = c.g = g.copy()
-        for t in self.COPY_ON_WRITE:
-            cg[t] = g[t].copy()
+        cg = c.g = g.copy()  # COPY_ON_WRITE tables shared too: edit()/mut() copy one before its first write
         self._owned = {}
         c._owned = {}
         c.history = self.history
@@ -637,9 +636,13 @@ class State:
         through what this returned — a value fetched earlier may be the shared one. Assigning
         ``g[key] = new`` needs no ``mut``. Other games: ``g[key]`` itself."""
         owned = self._owned
-        if owned is None or key in owned or not self.SHARE_G or key in self.COPY_ON_WRITE:
+        if owned is None or key in owned or not self.SHARE_G:
             return self.g[key]
         v = self.g[key]
+        if key in self.COPY_ON_WRITE:  # the table (to add or remove records), its records still shared
+            v = self.g[key] = v.copy()
+            owned[key] = set()
+            return v
         if v.__class__ is not dict and v.__class__ is not list and not isinstance(v, (dict, list)):
             return v  # a scalar or None: nothing to copy (assign g[key] to change it)
         v = self.g[key] = v.copy() if key in self.FLAT_TABLES else fast_copy(v)
@@ -671,6 +674,8 @@ class State:
         if mine is None:
             if table not in self.COPY_ON_WRITE:
                 return rec
+            if self.SHARE_G:  # the table itself is shared with a clone too: this state's own copy first
+                self.g[table] = self.g[table].copy()
             mine = owned[table] = set()
         elif key in mine:
             return rec
@@ -686,6 +691,11 @@ class State:
         cow = self.COPY_ON_WRITE
         for t in cow:
             table = g[t]
+            if self.SHARE_G:  # the table is shared too: held read-only with its records
+                if table.__class__ is not SharedRecord:
+                    g[t] = SharedRecord({k: SharedRecord(rec, f"g[{t!r}][{k!r}]") if rec.__class__ is dict else rec
+                                         for k, rec in table.items()}, f"g[{t!r}]")
+                continue
             for k, rec in table.items():
                 if rec.__class__ is dict:
                     table[k] = SharedRecord(rec, f"g[{t!r}][{k!r}]")
