@@ -1,7 +1,8 @@
 """Copy-on-write ``g`` (``State.SHARE_G``, ``State.mut``): clones share the small tables, the flow,
 history and log until one side writes them (docs/performance.md "Copy-on-write g").
 
-D-Day 3rd and Onslaught opt in; skirmish does not and still deep-copies.
+D-Day 3rd, Onslaught and skirmish opt in; a game without ``SHARE_G`` still deep-copies (a skirmish
+subclass with it switched off stands for one below).
 """
 
 from __future__ import annotations
@@ -34,10 +35,40 @@ def plain(v):
     return v
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught"])
+class DeepSkirmish(Skirmish):
+    """Skirmish with copy-on-write ``g`` switched off: the clone of a game that has not opted in."""
+
+    SHARE_G = False
+    FLAT_TABLES = ("units", "control")
+    COPY_ON_WRITE = ()
+    __slots__ = ()
+
+
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish"])
 def test_the_converted_games_share_g(game):
     assert api.load(game, seed=1).SHARE_G
-    assert not Skirmish.SHARE_G  # not converted: clones deep-copy as before
+    assert not DeepSkirmish.SHARE_G
+
+
+def test_skirmish_a_step_lost_on_a_clone_eliminates_there_and_leaves_the_original_alone():
+    # skirmish 4: a unit's last step lost eliminates it; lose_step reads the record after set_fields copied it
+    s = played("skirmish", 20, seed=4)
+    uid = next(u["id"] for u in s.g["units"].values() if u["hex"])
+    s.set_fields(uid, steps=1)  # before the clone: the clone shares this record
+    before, where = s.hash(), s.g["units"][uid]["hex"]
+    c = s.clone()
+    c.lose_step(uid, "test")
+    assert c.g["units"][uid]["hex"] is None and uid not in c.pieces_on_map(c.g["units"][uid]["side"])
+    assert s.hash() == before and s.g["units"][uid]["hex"] == where
+
+
+def test_skirmish_ostburg_taken_on_a_clone_stays_there():
+    # skirmish 6: entering Ostburg takes it; control is shared by clones until it changes (State.mut)
+    s = api.load("skirmish", seed=2)
+    c = s.clone()
+    blue = next(u["id"] for u in c.g["units"].values() if u["side"] == "blue")
+    c.place(blue, "0905")
+    assert c.g["control"]["0905"] == "blue" and s.g["control"]["0905"] == "red"
 
 
 def test_a_clone_shares_nested_values_until_one_side_writes_through_mut():
@@ -76,20 +107,22 @@ def test_a_clone_of_a_clone_and_its_parents_stay_independent():
     assert c.g["replacement_points"] == c2.g["replacement_points"] != s.g["replacement_points"]
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught"])
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish"])
 def test_play_on_a_clone_leaves_the_original_alone_and_the_other_way_round(game):
-    s = played(game, 120, seed=5)
+    short = game == "skirmish"  # a skirmish game is ~50 actions long
+    s = played(game, 10 if short else 120, seed=5)
+    n = 12 if short else 40
     h, hist, log, flow = s.hash(), list(s.history), list(s.log), json.dumps(s.g["flow"])
     c = s.clone()
     assert c.history is s.history and c.log is s.log  # shared until one side appends
     rnd = random.Random(9)
-    for _ in range(40):
+    for _ in range(n):
         c.apply(rnd.choice(c.legal_actions()))
     assert s.hash() == h and s.history == hist and s.log == log and json.dumps(s.g["flow"]) == flow
     hc = c.hash()
-    for _ in range(40):
+    for _ in range(n):
         s.apply(rnd.choice(s.legal_actions()))
-    assert c.hash() == hc and len(c.history) == len(hist) + 40
+    assert c.hash() == hc and len(c.history) == len(hist) + n
 
 
 @pytest.mark.parametrize("game", ["dday-3rd", "onslaught"])
@@ -110,12 +143,12 @@ def test_a_save_loaded_from_json_owns_its_g_and_clones_like_any_state(game):
     assert t.hash() == s.hash()
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught"])
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish"])
 def test_same_game_with_and_without_clones_in_between(game):
     # cloning (and throwing the clone away after play on it) must not change the game's course
     a, b = api.load(game, seed=11), api.load(game, seed=11)
     rnd_a, rnd_b = random.Random(4), random.Random(4)
-    for k in range(150):
+    for k in range(30 if game == "skirmish" else 150):
         if k % 3 == 0:
             c = b.clone()
             if c.legal_actions():
@@ -155,6 +188,7 @@ def test_debug_mode_catches_a_nested_write_that_bypasses_mut():
 
 def test_a_game_without_share_g_deep_copies_and_mut_returns_the_value_itself():
     s = api.load("skirmish", seed=2)
+    s.__class__ = DeepSkirmish
     c = s.clone()
     assert c.g["control"] is not s.g["control"] and c.g["flow"] is not s.g["flow"]
     assert c.history is not s.history and c.mut("control") is c.g["control"]

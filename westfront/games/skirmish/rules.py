@@ -517,7 +517,9 @@ class GameState(Pieces):
 
     STEPS = game_steps(Turn, Phase, MoveUnit, Attack, Aftermath, Retreat, Advance)
     INFO = INFO
-    FLAT_TABLES = ("units", "control")  # clone copies these record by record (State.clone_g)
+    FLAT_TABLES = ("control",)  # hex -> side: copied with dict.copy on its first write after a clone
+    COPY_ON_WRITE = ("units",)  # records of scalars shared by clones: written through the kit (set_fields, moves)
+    SHARE_G = True  # clones share g's small tables and the flow: every in-place write through mut() (issue 34)
     SIDE_FACTS = ("zoc", "stacks")  # a side's ZOC and full hexes read only its own units
     __slots__ = ()
 
@@ -733,8 +735,8 @@ class GameState(Pieces):
 
     # ----- effects -----------------------------------------------------------
     def lose_step(self, uid: str, why: str) -> None:
-        u = self.g["units"][uid]
-        self.set_fields(uid, steps=fire.apply_step_loss(u["steps"]))
+        self.set_fields(uid, steps=fire.apply_step_loss(self.g["units"][uid]["steps"]))
+        u = self.g["units"][uid]  # after set_fields: it may have copied the record a clone shares (State.edit)
         if u["steps"] == 0:
             self.emit("eliminated", unit=uid, side=u["side"], hex=u["hex"], text=f"{uid} is eliminated ({why})", rule="skirmish 4")
             self.remove_piece(uid, None)  # no box: an eliminated unit is a record with no hex
@@ -745,8 +747,9 @@ class GameState(Pieces):
     def place(self, uid: str, hx: str) -> None:
         """Onto ``hx`` (a move, a retreat, an advance), taking Ostburg if that is where it goes (skirmish 6)."""
         self.move_piece(uid, hx)
-        if hx in self.g["control"]:
-            self.g["control"][hx] = self.g["units"][uid]["side"]
+        control = self.g["control"]
+        if hx in control and control[hx] != (side := self.g["units"][uid]["side"]):
+            self.mut("control")[hx] = side  # a clone shares control until it changes (State.mut)
 
     def supply_changed(self) -> None:
         """The out-of-supply list changed: reach and may-move read it; where the units are, each side's ZOC and
