@@ -169,8 +169,10 @@ class Position(Pieces):
         key = ("on_map", None)
         got = self.memo.get(key)
         if got is None:
-            us = self.g["units"]
-            got = self.cached(key, lambda: tuple(u for u in ALL_IDS if us[u]["hex"] is not None))
+            def compute() -> tuple[str, ...]:
+                us = self.g["units"]  # read when run: a clone's edit() may replace the table (SHARE_G)
+                return tuple(u for u in ALL_IDS if us[u]["hex"] is not None)
+            got = self.cached(key, compute)
         return list(got)
 
     def in_box(self, box: str, side: str | None = None) -> list[str]:
