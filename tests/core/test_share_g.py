@@ -44,7 +44,7 @@ class DeepSkirmish(Skirmish):
     __slots__ = ()
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish"])
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine"])
 def test_the_converted_games_share_g(game):
     assert api.load(game, seed=1).SHARE_G
     assert not DeepSkirmish.SHARE_G
@@ -107,9 +107,9 @@ def test_a_clone_of_a_clone_and_its_parents_stay_independent():
     assert c.g["replacement_points"] == c2.g["replacement_points"] != s.g["replacement_points"]
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish"])
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine"])
 def test_play_on_a_clone_leaves_the_original_alone_and_the_other_way_round(game):
-    short = game == "skirmish"  # a skirmish game is ~50 actions long
+    short = game in ("skirmish", "race-to-the-rhine")  # their games are ~50-150 actions long
     s = played(game, 10 if short else 120, seed=5)
     n = 12 if short else 40
     h, hist, log, flow = s.hash(), list(s.history), list(s.log), json.dumps(s.g["flow"])
@@ -143,12 +143,12 @@ def test_a_save_loaded_from_json_owns_its_g_and_clones_like_any_state(game):
     assert t.hash() == s.hash()
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish"])
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine"])
 def test_same_game_with_and_without_clones_in_between(game):
     # cloning (and throwing the clone away after play on it) must not change the game's course
     a, b = api.load(game, seed=11), api.load(game, seed=11)
     rnd_a, rnd_b = random.Random(4), random.Random(4)
-    for k in range(30 if game == "skirmish" else 150):
+    for k in range({"skirmish": 30, "race-to-the-rhine": 40}.get(game, 150)):
         if k % 3 == 0:
             c = b.clone()
             if c.legal_actions():
@@ -192,3 +192,26 @@ def test_a_game_without_share_g_deep_copies_and_mut_returns_the_value_itself():
     c = s.clone()
     assert c.g["control"] is not s.g["control"] and c.g["flow"] is not s.g["flow"]
     assert c.history is not s.history and c.mut("control") is c.g["control"]
+
+
+def test_race_determinize_reshuffles_the_clones_decks_not_the_originals():
+    # rttr Recon / the AI's determinisation: a sample reshuffles the face-down decks of its own copy
+    from westfront.games.race_to_the_rhine.ai import determinize
+
+    s = played("race-to-the-rhine", 30, seed=6)
+    before, decks = s.hash(), json.dumps(s.g["decks"], sort_keys=True)
+    d = determinize(s, s.current_player(), random.Random(1))
+    assert json.dumps(d.g["decks"], sort_keys=True) != decks  # it did reshuffle
+    assert s.hash() == before and json.dumps(s.g["decks"], sort_keys=True) == decks
+
+
+def test_race_marker_and_medal_writes_on_a_clone_stay_there():
+    # rttr 4.8 Counter-attack: the Control marker goes, its Medals return — on the clone only
+    from westfront.games.race_to_the_rhine.sequence import counter_attack
+
+    s = played("race-to-the-rhine", 40, seed=2)
+    sid = next(iter(s.g["control"]))
+    before = s.hash()
+    c = s.clone()
+    counter_attack(c, sid)
+    assert sid not in c.g["control"] and sid in s.g["control"] and s.hash() == before

@@ -52,10 +52,11 @@ def swap_choices(s: Position, commander: str) -> list[str]:
 def swap_ammo_for_fuel(s: Position, c: Corps) -> None:
     """1 Ammo from the Corps card back to the pool, 1 Fuel from the pool onto it (the card's total stays)."""
     sup = dict(c["supplies"])
-    tokens.move(sup, s.gg["pool"], "ammo", 1)
-    tokens.move(s.gg["pool"], sup, "fuel", 1)
+    pool = s.mut("pool")
+    tokens.move(sup, pool, "ammo", 1)
+    tokens.move(pool, sup, "fuel", 1)
     s.set_fields(c["id"], supplies=sup)
-    s.gg["ability_used"][c["commander"]] = True
+    s.mut("ability_used")[c["commander"]] = True
 
 
 def can_redraw(s: Position, commander: str) -> bool:

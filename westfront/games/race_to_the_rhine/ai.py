@@ -36,7 +36,7 @@ def determinize(state: State, side: str, rng: random.Random) -> State:
     Axis cards ``side`` saw with Recon and that are still on top (``recon_known``)."""
     s = state.clone()
     known = s.g.get("recon_known", {})
-    for name, deck in sorted(s.g["decks"].items()):
+    for name, deck in sorted(s.mut("decks").items()):  # reshuffled in place: the clone's own decks (State.mut)
         cards.determinize(deck, rng, known.get(side, 0) if name == "axis" else 0)
     return s
 

@@ -7,6 +7,8 @@ their supplies and flip change through ``set_fields`` on copy-on-write records (
 side writes one; ``supplies`` is replaced, never changed in place, since the record's copy is shallow).
 Markers (Control, Axis, FFI) are no pieces: they have no identity, ``g`` keeps them by space, and their
 effects keep the placement while dropping the facts that read them.
+Clones share the rest of ``g`` too (``SHARE_G``, docs/performance.md "Copy-on-write g"): an effect writes a
+nested table (markers, pool, bases, decks, per-commander counters) through ``self.mut(key)``.
 """
 
 from __future__ import annotations
@@ -116,7 +118,9 @@ class Position(Pieces):
     __slots__ = ()
     PIECES_TABLE = "corps"
     SLOT_FIELD = "space"
-    COPY_ON_WRITE = ("corps",)
+    COPY_ON_WRITE = ("corps",)  # Corps records shared by clones: written through the kit (set_fields, moves)
+    FLAT_TABLES = ("control", "control_medals", "ffi")  # space -> scalar: copied with dict.copy on their first write
+    SHARE_G = True  # clones share g's small tables, bases, decks and the flow: in-place writes through mut() (issue 34)
 
     @classmethod
     def roster(cls) -> Roster:
@@ -257,15 +261,15 @@ class Position(Pieces):
         self.touch_keeping((PIECES,))
 
     def set_control(self, sid: str, commander: str, medals: int = 0) -> None:
-        self.gg["control"][sid] = commander
-        self.gg["control_medals"][sid] = medals
+        self.mut("control")[sid] = commander
+        self.mut("control_medals")[sid] = medals
         if sid in self.gg["axis"]:
-            self.gg["axis"].remove(sid)
+            self.mut("axis").remove(sid)
         self.markers_changed()
 
     def remove_control(self, sid: str) -> tuple[str, int]:
-        who = self.gg["control"].pop(sid)
-        medals = self.gg["control_medals"].pop(sid, 0)
+        who = self.mut("control").pop(sid)
+        medals = self.mut("control_medals").pop(sid, 0)
         self.markers_changed()
         return who, medals
 
@@ -275,7 +279,7 @@ class Position(Pieces):
 
     def remove_axis(self, sid: str) -> None:
         if sid in self.gg["axis"]:
-            self.gg["axis"].remove(sid)
+            self.mut("axis").remove(sid)
             self.markers_changed()
 
     def move_corps(self, cid: str, sid: str) -> None:
@@ -283,7 +287,7 @@ class Position(Pieces):
         self.move_piece(cid, sid)
 
     def add_medals(self, commander: str, n: int) -> None:
-        self.gg["medals"][commander] += n
+        self.mut("medals")[commander] += n
 
     def give(self, cid: str, kind: str, n: int) -> int:
         """Put up to ``n`` supplies on a Corps card (room permitting); returns how many fitted. Food turns a
@@ -306,9 +310,9 @@ class Position(Pieces):
 
     def set_ffi(self, sid: str, n: int) -> None:
         if n:
-            self.gg["ffi"][sid] = n
-        else:
-            self.gg["ffi"].pop(sid, None)
+            self.mut("ffi")[sid] = n
+        elif sid in self.gg["ffi"]:
+            self.mut("ffi").pop(sid)
         self.markers_changed()
 
     # ----- bases and depots ----------------------------------------------------
@@ -333,20 +337,21 @@ class Position(Pieces):
         return self.gg["bases"][commander].get(sid) or tokens.empty(KINDS)
 
     def stock_for_update(self, commander: str, sid: str) -> dict[str, int]:
-        """The base's or depot's pool in ``g``, created if needed (for effects)."""
-        return self.gg["bases"][commander].setdefault(sid, tokens.empty(KINDS))
+        """The base's or depot's pool in ``g`` to write to, created if needed (for effects; ``State.mut``: a
+        clone shares the bases until it writes one)."""
+        return self.mut("bases")[commander].setdefault(sid, tokens.empty(KINDS))  # type: ignore[no-any-return]
 
     # ----- decks ---------------------------------------------------------------
     def draw_card(self, deck: str) -> str | None:
         """The top card; a card leaving the Axis deck's top is one fewer card a Recon saw there."""
-        if deck == "axis":
-            known = self.gg["recon_known"]
+        if deck == "axis" and any(self.gg["recon_known"].values()):
+            known = self.mut("recon_known")
             for c in known:
                 known[c] = max(0, known[c] - 1)
-        return cards.draw(self.gg["decks"][deck], self.rng)
+        return cards.draw(self.mut("decks")[deck], self.rng)
 
     def discard_card(self, deck: str, card: str) -> None:
-        cards.discard(self.gg["decks"][deck], card)
+        cards.discard(self.mut("decks")[deck], card)
 
     def label(self, sid: str) -> str:
         return self.board.names.get(sid, sid)

@@ -46,7 +46,8 @@ class PlayerTurn(Procedure[Position]):
 
     def start(self, s: Position, f: dict[str, Any]) -> None:
         s.gg["turn"] = f["commander"]
-        s.gg["ability_used"][f["commander"]] = False  # rttr 17: once-per-turn abilities are open again
+        if s.gg["ability_used"].get(f["commander"]) is not False:
+            s.mut("ability_used")[f["commander"]] = False  # rttr 17: once-per-turn abilities are open again
         f["actions_left"] = s.tables.actions
         s.emit("turn", side=f["commander"], text=f"{s.board.areas[f['commander']].name}'s turn")
 
@@ -106,7 +107,8 @@ class LogisticsStep(Procedure[Position]):
             if new != s.gg["level"][c]:
                 s.emit("logistics_level", side=c, level=new, rule=s.rule("4.6 Logistics Step"),
                        text=f"{s.commander_name(c)}: Logistics Level {s.gg['level'][c]} → {new}")
-            s.gg["level"][c] = new
+            if new != s.gg["level"][c]:
+                s.mut("level")[c] = new
 
     def food(self, s: Position, f: dict[str, Any]) -> None:
         """Each Corps eats (reconstructed amount); without Food it flips and may not move until Food arrives."""
@@ -131,7 +133,7 @@ class LogisticsStep(Procedure[Position]):
                    text=f"Devers replaces Patch as commander of the 6th Army Group (ability: {card.name})")
         if done <= 2:
             base = supply.patch_devers_base(done)
-            g["main_base"]["patch_devers"] = base
+            s.mut("main_base")["patch_devers"] = base
             s.stock_for_update("patch_devers", base)
             s.emit("main_base", side="patch_devers", hex=base, rule=s.rule("3.2 Main Supply Base"),
                    text=f"Patch-Devers' Main Supply Base moves to {s.label(base)}")
@@ -205,7 +207,8 @@ def place(s: Position, commander: str, sid: str, why: str) -> None:
 
 def counter_attack(s: Position, sid: str, by: str | None = None) -> None:
     who, medals = s.remove_control(sid)
-    s.gg["medals"][who] -= medals
+    if medals:
+        s.mut("medals")[who] -= medals
     s.gg["axis_supply"] -= 1
     cause = f" ({s.commander_name(by)}'s Axis reaction)" if by and by != who else ""
     back = f"{medals} Medal{'s' if medals != 1 else ''} return{'s' if medals == 1 else ''}" if medals else "no Medal returns"

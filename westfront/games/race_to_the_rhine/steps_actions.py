@@ -139,7 +139,7 @@ class ChooseAction(Step[Position]):
         k = int(n)
         g = s.gg
         g["truck_stock"] -= k
-        g["trucks"][f["commander"]] += k
+        s.mut("trucks")[f["commander"]] += k
         s.emit("take_trucks", side=f["commander"], n=k, rule=s.rule("11.3 Take Trucks"),
                text=f"{s.commander_name(f['commander'])} takes {k} Truck{'s' if k != 1 else ''}; {g['truck_stock']} left in "
                     "the stock")
@@ -152,15 +152,15 @@ class ChooseAction(Step[Position]):
 
     def on_recon(self, s: Position, f: dict[str, Any]) -> None:
         top = cards.peek(s.gg["decks"]["axis"], s.tables.recon_peek)
-        s.gg["recon_known"][f["commander"]] = len(top)  # what this commander knows of the deck (AI determinize)
+        s.mut("recon_known")[f["commander"]] = len(top)  # what this commander knows of the deck (AI determinize)
         s.emit("recon", side=f["commander"], cards=top, visible_to=[f["commander"]], reveal=True,
                rule=s.rule("11.4 Recon"), text=f"Recon: the next Axis cards are {', '.join(top)}")
         s.emit("recon", side=f["commander"], rule=s.rule("11.4 Recon"), text=f"{s.commander_name(f['commander'])} looks at the Axis deck")
-        s.goto("recon", commander=f["commander"], cards=top)
+        s.goto("recon", commander=f["commander"], cards=list(top))  # its own list, not the event's
 
     def on_airborne(self, s: Position, f: dict[str, Any], sid: str) -> None:
         cmd = f["commander"]
-        s.gg["airborne_used"][cmd] += 1
+        s.mut("airborne_used")[cmd] += 1
         if sid in s.gg["axis"]:
             self._market_garden(s, cmd, sid)
         else:
@@ -233,9 +233,9 @@ class TruckRoute(Step[Position]):
         key = link_key(a, b)
         f["links"].append(key)
         f["placed"] += 1
-        s.gg["trucks"][f["commander"]] -= 1
+        s.mut("trucks")[f["commander"]] -= 1
         s.gg["trucks_on"] = sorted([*s.gg["trucks_on"], key])
-        s.gg["truck_owner"][key] = f["commander"]  # no derived fact reads the Trucks: nothing to touch
+        s.mut("truck_owner")[key] = f["commander"]  # no derived fact reads the Trucks: nothing to touch
         s.emit("truck", side=f["commander"], link=key, rule=s.rule("4.5 Core action: Truck Supplies"),
                text=f"Truck placed {s.label(a)} – {s.label(b)}")
 
@@ -271,8 +271,8 @@ class Recon(Step[Position]):
         return [act("bottom", c) for c in sorted(set(f["cards"]))] + [act("keep")]
 
     def on_bottom(self, s: Position, f: dict[str, Any], card: str) -> None:
-        cards.to_bottom(s.gg["decks"]["axis"], card)
-        s.gg["recon_known"][f["commander"]] = 1 if len(f["cards"]) > 1 else 0  # the other card is on top now
+        cards.to_bottom(s.mut("decks")["axis"], card)
+        s.mut("recon_known")[f["commander"]] = 1 if len(f["cards"]) > 1 else 0  # the other card is on top now
         s.emit("recon_bottom", side=f["commander"], rule=s.rule("11.4 Recon"),
                text=f"{s.commander_name(f['commander'])} sends an Axis card to the bottom of the deck")
         s.end()

@@ -263,7 +263,7 @@ class Combat(Step[Position]):
     def on_redraw(self, s: Position, f: dict[str, Any]) -> None:
         """rttr 17 (Bradley, reconstructed): discard the revealed Axis card and fight the next one."""
         c = s.gg["corps"][f["corps"]]
-        s.gg["ability_used"][c["commander"]] = True
+        s.mut("ability_used")[c["commander"]] = True
         s.discard_card("axis", f["card"])
         card = s.draw_card("axis")
         assert card is not None  # the card just discarded is there to be drawn again at worst
@@ -274,7 +274,7 @@ class Combat(Step[Position]):
     def on_air_strike(self, s: Position, f: dict[str, Any]) -> None:
         """rttr 16 (advanced game, reconstructed): an Air Strike marker lowers this combat's Ammo cost."""
         c = s.gg["corps"][f["corps"]]
-        s.gg["air_strikes"][c["commander"]] -= 1
+        s.mut("air_strikes")[c["commander"]] -= 1
         f["air"] = 1
         s.emit("air_strike", unit=c["id"], hex=f["space"], side=c["commander"], rule=s.rule("16"),
                text=f"Air strike on {s.label(f['space'])}: the Axis unit costs {s.tables.air_strike_ammo_reduction} "

@@ -84,8 +84,9 @@ def take_supplies(s: Position, commander: str, what: str, where: str) -> dict[st
     t = s.tables
     need = {k: t.take_mixed for k in KINDS} if what == "mixed" else {what: take_one_kind(s, commander)}
     dst = s.stock_for_update(commander, where)
+    pool = s.mut("pool")
     for k, n in need.items():
-        tokens.move(s.gg["pool"], dst, k, n, s.base_capacity(commander, where))
+        tokens.move(pool, dst, k, n, s.base_capacity(commander, where))
     return need  # no derived fact reads the pool or the bases: nothing to touch
 
 
