@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.bitboard import Dilator, bits
-from ...core.movement import MoveModel, Reach, can_end_anywhere, reach
+from ...core.movement import LayeredReach, MoveModel, Reach, can_end_anywhere, layered_reach, reach
 from ...core.state import PureMemo
 from . import units as U
 from .board import EXIT_ZONES, Board, board
@@ -142,29 +142,18 @@ def motor_reach_from(s: Position, uid: str, start: int, hexes: int) -> Reach:
     return got  # type: ignore[no-any-return]
 
 
-def _motor_of(b: Board, start: int, hexes: int, blocked: int, no_end: int) -> Reach:
-    """``reach`` with the motorised model (every step one hex: land, not across the Rhine or the sea, 11.2),
-    ring by ring on bitboards. The same ``Reach``: a hex's cost is its ring, its predecessor the lowest hex of
-    the ring before that steps to it — the one ``reach`` keeps, as it expands each cost's hexes lowest first
-    (``tests/games/dday_to_the_rhine/test_movement.py`` compares the two on the positions of random games)."""
+def _motor_of(b: Board, start: int, hexes: int, blocked: int, no_end: int) -> Reach | LayeredReach:
+    """``reach`` with the motorised model (every step one hex: land, not across the Rhine or the sea, 11.2) as
+    the movement kit's ring-by-ring reach (``core.movement.layered_reach``): a hex's cost is its ring, its
+    predecessor the lowest hex of the ring before that steps to it — the one ``reach`` keeps, as it expands each
+    cost's hexes lowest first (``tests/games/dday_to_the_rhine/test_movement.py`` compares the two on the
+    positions of random games)."""
     if hexes <= 0:
         return _motor_generic(b, start, hexes, blocked, no_end)
     dil, into = _motor_graph(b)
-    passable = b.land_bb & ~blocked
-    frontier = seen = 1 << start
-    cost = {start: 0}
-    pred: dict[int, int] = {}
-    for c in range(1, hexes + 1):
-        ring = dil.step(frontier) & passable & ~seen
-        if not ring:
-            break
-        for n in bits(ring):
-            cost[n] = c
-            p = into[n] & frontier
-            pred[n] = (p & -p).bit_length() - 1
-        seen |= ring
-        frontier = ring
-    return Reach(start, cost, pred, bits(seen & ~no_end & ~(1 << start)))
+    r = layered_reach(start, hexes, ((dil, -1),), b.land_bb & ~blocked, into=into)
+    r.ends_bb &= ~no_end & ~(1 << start)
+    return r
 
 
 def _motor_generic(b: Board, start: int, hexes: int, blocked: int, no_end: int) -> Reach:
