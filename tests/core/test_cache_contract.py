@@ -32,9 +32,10 @@ def test_debug_mode_catches_a_position_change_without_touch():
 
 def test_debug_mode_fails_a_fuzz_game_whose_effect_forgets_touch(monkeypatch):
     def place_without_touch(self, uid, hx):
-        self.g["units"][uid]["hex"] = hx
+        # through the copy-on-write accessors (a write behind them fails sooner, test_share_g.py), but no touch()
+        self.edit("units", uid)["hex"] = hx
         if hx in self.g["control"]:
-            self.g["control"][hx] = self.g["units"][uid]["side"]
+            self.mut("control")[hx] = self.g["units"][uid]["side"]
 
     monkeypatch.setattr(Skirmish, "place", place_without_touch)
     with pytest.raises((AssertionError, FuzzFailure), match="stale derived fact"):
@@ -75,7 +76,9 @@ def test_flat_tables_are_copied_record_by_record():
         check_independent(s.g, {**copy_g(s.g), "units": s.g["units"]})
     with checking_cache():
         c = s.clone()  # checked equal and independent
-    c.g["units"]["b-inf-1"]["hex"] = "0101"
+    with pytest.raises(AssertionError, match="shared record"):
+        c.g["units"]["b-inf-1"]["hex"] = "0101"  # skirmish's units are copy-on-write: edit() first
+    c.edit("units", "b-inf-1")["hex"] = "0101"
     assert s.g["units"]["b-inf-1"]["hex"] != "0101"
 
 
