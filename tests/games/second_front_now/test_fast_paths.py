@@ -152,3 +152,37 @@ def test_the_supply_check_writes_what_supply_kind_reads_unit_by_unit():  # SFN 9
             assert (uid in out) == (kind == "none")
             seen.add(kind)
     assert {"regular", "box", "none"} <= seen, seen
+
+
+def test_the_set_up_options_read_from_the_stack_summaries_match_the_hex_by_hex_rule():  # SFN 3.4, 10.1-10.2
+    from westfront.games.second_front_now.data import GERMAN
+    from westfront.games.second_front_now.reinforcements import german_setup_options
+
+    def plain(s: Position, uid: str) -> list[str]:
+        b = s.b
+        code = units()[uid].setup
+        if s.g["area"] == "dieppe" and code == "1510":
+            return ["1511"]
+        c = b.hex(code)
+        out = []
+        for i in (c, *b.map.nbrs[c]):
+            if b.enter[i] < 0 or i in s.active_beaches() or (i != c and "sea" in b.map.side(c, i)):
+                continue
+            lab = b.label(i)
+            if s.occupant(lab) in (None, GERMAN) and _stack_ok_plain(s, lab, [uid]):
+                out.append(lab)
+        return sorted(out)
+
+    seen = 0
+    for area in ("calais", "dieppe"):
+        for seed in range(3):
+            s = api.load("second-front-now", seed=seed)
+            s.apply(area)
+            rnd = random.Random(seed)
+            while s.frame()["step"] == "deploy":  # type: ignore[index]
+                for uid in s.in_box("setup", GERMAN):  # type: ignore[attr-defined]
+                    assert german_setup_options(s, uid) == plain(s, uid)  # type: ignore[arg-type]
+                    seen += 1
+                acts = s.legal_actions()
+                s.apply(acts[rnd.randrange(len(acts))])
+    assert seen > 500, seen

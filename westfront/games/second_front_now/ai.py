@@ -38,10 +38,10 @@ ENTER_EARLY, ENTER_LATER, ENTER_MASS = 0.9, 0.55, 20  # 7.3: a landing's worth; 
 
 
 def _steps(s: Position, side: str) -> int:
-    """The side's steps on the map and in the boxes they come back from (the evaluation's material)."""
-    defs = units()  # read once: the evaluation asks at every leaf of a search
-    return sum(us["steps"] for uid, us in s.g["units"].items()
-               if defs[uid].side == side and (us["hex"] or us["box"] in ("north", "south", "england")))
+    """The side's steps on the map and in the North, South and England boxes (read from the kit's lists)."""
+    recs = s.g["units"]
+    ids = [*s.on_map(side), *s.in_box("north", side), *s.in_box("south", side), *s.in_box("england", side)]
+    return sum(recs[u]["steps"] for u in ids)
 
 
 def evaluate(state: Any, side: str) -> float:

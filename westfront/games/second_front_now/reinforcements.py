@@ -45,6 +45,19 @@ def german_setup_options(s: Position, uid: str) -> list[str]:
     code = units()[uid].setup
     if s.g["area"] == "dieppe" and code == "1510":
         return ["1511"]
+    if s.u(uid)["hex"] is None:  # waiting in its box (every call of the set-up): the stack summaries alone
+        stacks = s.stacks()
+        g0, a0 = stack_kinds()[uid]
+        out = []
+        for i, lab in _setup_candidates(code, s.g.get("area")):
+            st = stacks.get(i)
+            if st is None:
+                if not stack_fits(g0, a0, 1, False):
+                    continue
+            elif st[3] != GERMAN_BIT or not stack_fits(st[0] | g0, st[1] + a0, st[2] + 1, False):
+                continue  # ``occupant`` not German, or ``stack_adds`` of the one unit
+            out.append(lab)
+        return sorted(out)
     active = set(s.active_beaches())
     c = b.hex(code)
     out = []
@@ -56,6 +69,17 @@ def german_setup_options(s: Position, uid: str) -> list[str]:
             continue
         out.append(lab)
     return sorted(out)
+
+
+@cache
+def _setup_candidates(code: str, area: str | None) -> tuple[tuple[int, str], ...]:
+    """3.4: the printed hex and its land neighbours (not across an all-sea hexside, never an active beach),
+    with their labels, per process."""
+    b = board()
+    active = set(b.beaches[area]) if area else set()
+    c = b.hex(code)
+    return tuple((i, b.label(i)) for i in (c, *b.map.nbrs[c])
+                 if not (b.enter[i] < 0 or i in active or (i != c and "sea" in b.map.side(c, i))))
 
 
 def is_due(turn: int, first: int, every: int = 5) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...core.state import Procedure
@@ -142,10 +143,18 @@ def storm_check(s: Position) -> None:
             s.emit("storm", state="approaching", text="A great storm is approaching", rule=s.rule("15.2"))
 
 
+@cache
+def _units_of(side: str) -> tuple[str, ...]:
+    """Every unit of ``side``, in table order (per process)."""
+    return tuple(u for u, d in units().items() if d.side == side)
+
+
 def new_player_turn(s: Position, side: str) -> None:
     """6.4: every unit of the side may act again; replacement marks and attacks clear."""
-    for uid, us in s.g["units"].items():
-        if (us["acted"] or us["replaced"]) and units()[uid].side == side:
+    recs = s.g["units"]
+    for uid in _units_of(side):
+        us = recs[uid]
+        if us["acted"] or us["replaced"]:
             s.set_fields(uid, acted=False, replaced=False)  # a record that changes nothing stays shared
     s.g["attacked"] = []
 
@@ -341,7 +350,8 @@ def offer_aerial_supply(s: Position) -> None:
     """15.8: up to three Allied OOS units; not in storms or turns with an airdrop."""
     if not optional(s) or storm_raging(s):
         return
-    if any(us["dropped"] == s.g["turn"] for us in s.g["units"].values()) or drops_today(s):
+    turn = s.g["turn"]
+    if any(us["dropped"] == turn for us in s.g["units"].values()) or drops_today(s):
         return
     if any(s.u(u)["supply"] == "none" for u in s.on_map(ALLIED)):
         s.call("aerial_supply", side=ALLIED)
