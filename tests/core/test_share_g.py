@@ -44,7 +44,7 @@ class DeepSkirmish(Skirmish):
     __slots__ = ()
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine"])
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine", "dday-to-the-rhine"])
 def test_the_converted_games_share_g(game):
     assert api.load(game, seed=1).SHARE_G
     assert not DeepSkirmish.SHARE_G
@@ -107,7 +107,7 @@ def test_a_clone_of_a_clone_and_its_parents_stay_independent():
     assert c.g["replacement_points"] == c2.g["replacement_points"] != s.g["replacement_points"]
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine"])
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine", "dday-to-the-rhine"])
 def test_play_on_a_clone_leaves_the_original_alone_and_the_other_way_round(game):
     short = game in ("skirmish", "race-to-the-rhine")  # their games are ~50-150 actions long
     s = played(game, 10 if short else 120, seed=5)
@@ -143,7 +143,7 @@ def test_a_save_loaded_from_json_owns_its_g_and_clones_like_any_state(game):
     assert t.hash() == s.hash()
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine"])
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine", "dday-to-the-rhine"])
 def test_same_game_with_and_without_clones_in_between(game):
     # cloning (and throwing the clone away after play on it) must not change the game's course
     a, b = api.load(game, seed=11), api.load(game, seed=11)
@@ -215,3 +215,20 @@ def test_race_marker_and_medal_writes_on_a_clone_stay_there():
     c = s.clone()
     counter_attack(c, sid)
     assert sid not in c.g["control"] and sid in s.g["control"] and s.hash() == before
+
+
+def test_1944_rp_control_and_support_written_on_a_clone_stay_there():
+    from westfront.games.dday_to_the_rhine.board import board
+
+    # 1944 8.0 (RP spent), 14.0 (a city changes hands), 4.1 (support fired): on the clone only
+    s = played("dday-to-the-rhine", 120, seed=3)
+    before, rp, ctl = s.hash(), dict(s.g["rp"]), list(s.g["control"])
+    c = s.clone()
+    side = "allied" if c.g["rp"]["allied"] else "german"
+    c.spend(side, 1)
+    city = next(i for i in board().cities if not c.controls("allied", i))
+    assert c.set_control(city, "allied")
+    sid = next(iter(c.g["support"]))
+    c.mut("support")[sid] = "used"
+    assert s.hash() == before and s.g["rp"] == rp and s.g["control"] == ctl
+    assert c.g["rp"][side] == rp[side] - 1 and len(c.g["control"]) == len(ctl) + 1

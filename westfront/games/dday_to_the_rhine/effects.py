@@ -29,7 +29,7 @@ def enter_hex_end(s: Position, uid: str, i: int) -> None:
     lab = b.label(i)
     for key, h in list(s.g["beachheads"].items()):
         if h == lab:
-            del s.g["beachheads"][key]
+            del s.mut("beachheads")[key]
             s.forget()
             s.emit("beachhead_lost", hex=lab, rule=s.rule("5.0"),
                    text=f"The {ordinal(key)} Army Group beach-head at {lab} is eliminated")

@@ -57,13 +57,12 @@ def land(s: Position, uid: str, i: int) -> bool:
     """Resolve one landing (6.2); True when the army is ashore."""
     b = board()
     lab = b.label(i)
-    g = s.g
     defenders = s.real_at(i)
     naval, ab = support_for(s, uid)
     na, nd = invasion_dice(s, uid, defenders)
     for x in (naval, ab):
         if x:
-            g["support"][x] = "fired" if supports()[x].kind == "naval" else "used"
+            s.mut("support")[x] = "fired" if supports()[x].kind == "naval" else "used"
     if defenders:
         a_faces = roll(s, na, "allied", f"the landing at {lab}", s.rule("6.2"))
         d_faces = roll(s, nd, "german", f"the beach defence of {lab}", s.rule("6.2"))
@@ -96,7 +95,7 @@ def land(s: Position, uid: str, i: int) -> bool:
                     f"({u['strength']}/{U.max_strength(uid)} SP)")
         return False
     s.place_piece(uid, lab)
-    g["beachheads"][U.udef(uid).group] = lab
+    s.mut("beachheads")[U.udef(uid).group] = lab
     s.forget()
     s.emit("beachhead", unit=uid, hex=lab, rule=s.rule("6.2"),
            text=f"{U.udef(uid).short} is ashore at {lab}: the {ordinal(U.udef(uid).group)} Army Group beach-head")
@@ -113,7 +112,7 @@ def easternmost(zones: list[str | None]) -> str | None:
 def plan_landings(s: Position, hexes: list[int]) -> None:
     """18.4: every landing of the turn is chosen before any is fought; the easternmost zone invaded
     decides the effects, so Brittany's "no air" applies only when Brittany is that zone."""
-    inv = s.g["inv"]
+    inv = s.mut("inv")
     zone = easternmost([zone_of(i) for i in hexes])
     inv["east"] = tables()["invasion_zones"][zone]["order"] if zone else None
     no_air = bool(zone and tables()["invasion_zones"][zone].get("no_air"))
@@ -125,26 +124,28 @@ def plan_landings(s: Position, hexes: list[int]) -> None:
 def zone_effects(s: Position) -> None:
     """18.4: effects of the easternmost zone invaded this turn (6.2 for Normandy)."""
     g = s.g
-    g["inv"]["no_air_landing"] = False
+    s.mut("inv")["no_air_landing"] = False
     east = g["inv"].get("east")
     if not east:
         return
     zone = next(z for z, v in tables()["invasion_zones"].items() if v["order"] == east)
     eff = tables()["invasion_zones"][zone]
     if s.turn == 1:
-        g["inv"]["manteuffel_frozen"] = 1 if eff.get("manteuffel_frozen") else 0
+        s.mut("inv")["manteuffel_frozen"] = 1 if eff.get("manteuffel_frozen") else 0
     if eff.get("german_rp"):
+        floor = s.mut("german_rp")
         for t in range(s.turn, int(eff["german_rp_until"]) + 1):
-            g["german_rp"][str(t)] = max(int(g["german_rp"].get(str(t), 0)), int(eff["german_rp"]))
+            floor[str(t)] = max(int(floor.get(str(t), 0)), int(eff["german_rp"]))
     s.emit("invasion_zone", zone=zone, rule=s.rule("18.4"), text=f"Easternmost invasion zone this turn: {zone}")
 
 
 def delay(s: Position, uid: str) -> None:
     """18.4 B/D: the second landing waits for July; June RP halved, its group's Jul/Aug units a turn late."""
     g = s.g
-    g["inv"]["delayed"] = uid
-    g["inv"]["pending"].append({"unit": uid, "turn": 2})
-    g["allied_rp"]["1"] = int(tables()["rp"]["allied"][0]) // 2
+    inv = s.mut("inv")
+    inv["delayed"] = uid
+    inv["pending"].append({"unit": uid, "turn": 2})
+    s.mut("allied_rp")["1"] = int(tables()["rp"]["allied"][0]) // 2
     grp = U.udef(uid).group
     for oid, u in g["units"].items():
         d = U.udef(oid)

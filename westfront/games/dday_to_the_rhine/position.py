@@ -213,6 +213,8 @@ class Position(Pieces):
 
     __slots__ = ()
     COPY_ON_WRITE = ("units", "phantoms")  # records of scalars, shared by clones: written through the kit
+    FLAT_TABLES = ("rp", "repl", "support", "month_use", "german_rp", "allied_rp", "beachheads")  # id -> scalar
+    SHARE_G = True  # clones share g's small tables and the flow: every in-place write through mut() (issue 34)
     SIDE_FACTS = ("zoc",)  # 11.0: a side's ZOC reads only its own units
 
     def __init__(self, g: dict[str, Any], history: list[str] | None = None, log: list[Event] | None = None):
@@ -392,10 +394,11 @@ class Position(Pieces):
         lab = board().label(i)
         ctl = self.g["control"]
         if side == "allied" and lab not in ctl:
+            ctl = self.mut("control")  # a clone shares the list until control changes (State.mut)
             ctl.append(lab)
             ctl.sort()
         elif side == "german" and lab in ctl:
-            ctl.remove(lab)
+            self.mut("control").remove(lab)
         else:
             return False
         self.touch_keeping(_PLACED)  # nobody moved: who stands where and the ZOCs stay
@@ -448,7 +451,7 @@ class Position(Pieces):
     def spend(self, side: str, n: int) -> None:
         if n > self.g["rp"][side]:
             raise AssertionError(f"{side} cannot spend {n} RP with {self.g['rp'][side]} left")
-        self.g["rp"][side] -= n
+        self.mut("rp")[side] -= n
 
     def rp(self, side: str) -> int:
         return int(self.g["rp"][side])

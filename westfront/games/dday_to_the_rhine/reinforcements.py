@@ -174,7 +174,7 @@ def can_afford(s: Position, uid: str, cost: int) -> bool:
 
 def charge(s: Position, uid: str, cost: int) -> None:
     key = U.replacement_class(uid)
-    s.g["repl"][key] = s.g["repl"].get(key, 0) + cost
+    s.mut("repl")[key] = s.g["repl"].get(key, 0) + cost
     s.spend(U.udef(uid).side, cost)
 
 
@@ -242,8 +242,9 @@ def launch_rco(s: Position) -> None:
     assert k is not None
     t = tables()["rco"]
     g = s.g
-    g["rco"]["launched"] = s.turn
-    g["rco"]["markers"] = int(t["surprise"][k])
+    rco = s.mut("rco")
+    rco["launched"] = s.turn
+    rco["markers"] = int(t["surprise"][k])
     s.remove_piece("ge-6pa", U.AVAILABLE)
     s.set_fields("ge-6pa", strength=3, due=s.turn, rco_unit=True)
     sp = int(t["i_ss_sp"][k])

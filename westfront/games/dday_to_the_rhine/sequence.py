@@ -54,7 +54,7 @@ class Month(Procedure[Position]):
         """7.0 phase 1, 19.0: the German RP for the month, then reinforcements and replacements."""
         g = s.g
         g["phase"], g["phase_side"] = "German reinforcements and replacements", "german"
-        g["rp"]["german"] = german_rp(s)
+        s.mut("rp")["german"] = german_rp(s)
         s.emit("rp", side="german", rp=g["rp"]["german"], rule=s.rule("19.0"),
                text=f"German RP for {s.month()}: {g['rp']['german']}")
         s.call("reinforce", side="german")
@@ -73,7 +73,7 @@ class Month(Procedure[Position]):
         if g["skip_allied_first"] and s.turn == g["first"]:
             return "month_end"  # the scenario begins after the Allied phases of its first month
         total, base, pc = allied_rp(s)
-        g["rp"]["allied"] = total
+        s.mut("rp")["allied"] = total
         g["pc"] = pc
         g["phase"], g["phase_side"] = "Allied reinforcements and replacements", "allied"
         s.emit("rp", side="allied", rp=total, base=base, pc=pc, rule=s.rule("8.0"),
@@ -109,7 +109,7 @@ class Month(Procedure[Position]):
     def turn_end(s: Position, side: str) -> None:
         """End of a player turn: 13.0/14.0 clean-up, unused RP lost (8.0), then the sudden-death checks."""
         end_of_turn(s, side)
-        s.g["rp"][side] = 0
+        s.mut("rp")[side] = 0
         if side == "german" and not s.on_map("allied") and not s.g["inv"]["pending"]:
             # 17.1 (with 18.4 B): a landing still to come means the Allies have not been thrown out yet
             s.finish(Result("german", "sudden death", "no Allied units are on the continent (17.1)", {}))

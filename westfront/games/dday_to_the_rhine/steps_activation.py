@@ -147,7 +147,7 @@ class Activation(Step[Position]):
         uid = resolve(s, token)
         h_public = handle(s, uid)  # 18.5: a hidden unit is named by its marker, never by its id
         s.set_fields(uid, rco=True)
-        s.g["rco"]["markers"] -= 1
+        s.mut("rco")["markers"] -= 1
         s.emit("surprise", unit=h_public, rule=s.rule("16.0"),
                text=f"RCO surprise marker on {public_name(s, uid)}: +1 MP, +1 die")
 
@@ -314,7 +314,7 @@ class MoveUnit(Step[Position]):
         zone = next(k for k in EXIT_ZONES if dest in b.zone(k))
         s.remove_piece(uid, U.EXITED)
         s.forget()
-        s.g["exits"][zone].append(uid)
+        s.mut("exits")[zone].append(uid)
         s.emit("exit", unit=uid, zone=zone, hex=b.label(dest), rule=s.rule("17.1"),
                text=f"{U.udef(uid).short} exits the map {EXIT_ZONES[zone]}")
         if exit_wins_now(s):

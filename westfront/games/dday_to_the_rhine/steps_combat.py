@@ -94,19 +94,18 @@ class Attack(AttackBuilder):
         for d in defenders(s, t):
             if s.unit(d).get("hid"):
                 reveal(s, d, "it is attacked")
-        g = s.g
         for kind, x in f["support"].items():
             if kind == "naval":
-                g["support"][x] = "fired"
+                s.mut("support")[x] = "fired"
             else:
-                g["support"][x] = "used"
-                g["month_use"][kind] += 1
+                s.mut("support")[x] = "used"
+                s.mut("month_use")[kind] += 1
         names = ", ".join(U.udef(a).short for a in attackers)
         backing = ", ".join(supports()[x].name for x in f["support"].values())
         s.emit("attack", hex=f["target"], attackers=attackers, support=dict(f["support"]), cost=cost,
                rule=s.rule("12.0"), text=f"{side.capitalize()} attacks {f['target']} with {names}"
                                          f"{' supported by ' + backing if f['support'] else ''} ({cost} RP)")
-        s.goto("combat", target=f["target"], side=side, attackers=attackers, support=dict(f["support"]),
+        s.goto("combat", target=f["target"], side=side, attackers=list(attackers), support=dict(f["support"]),
                defenders=defenders(s, t), naval_def=None)
 
     @staticmethod
@@ -157,7 +156,7 @@ class Combat(Procedure[Position]):
     def bombing(self, s: Position, f: dict[str, Any]) -> None:
         """4.1: carpet bombing rolls first; its hits are taken before the battle."""
         if f["naval_def"]:
-            s.g["support"][f["naval_def"]] = "fired"
+            s.mut("support")[f["naval_def"]] = "fired"
         if f["support"].get("bomber"):
             self.bomb(s, f)
             self.allocate(s, f)

@@ -22,8 +22,9 @@ class Invasion(Step[Position]):
     name = "invasion"
 
     def begin(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["inv"]["east"] = None
-        s.g["inv"]["pending"] = [x for x in s.g["inv"]["pending"] if x["turn"] != s.turn]
+        inv = s.mut("inv")
+        inv["east"] = None
+        inv["pending"] = [x for x in s.g["inv"]["pending"] if x["turn"] != s.turn]
         f["plan"] = []
 
     def player(self, s: Position, f: dict[str, Any]) -> str:

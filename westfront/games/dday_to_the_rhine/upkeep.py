@@ -38,14 +38,17 @@ def new_month(s: Position) -> None:
             s.remove_piece(uid, U.AVAILABLE)
     for pid in g["phantoms"]:
         s.set_fields(pid, moved=False, paid=False)
-    for sid, st in g["support"].items():
-        if st == "fired":
-            g["support"][sid] = "ready"
+    if "fired" in g["support"].values():
+        support = s.mut("support")
+        for sid, st in support.items():
+            if st == "fired":
+                support[sid] = "ready"
     g["month_use"] = {"bomber": 0, "airborne": 0}
     g["repl"] = {}
     g["rail_used"] = False
     g["phantom_used"] = False
-    g["rco"]["markers"] = 0
+    if g["rco"]["markers"]:
+        s.mut("rco")["markers"] = 0
     s.touch()
     weather = "overcast" if s.overcast() else "clear"
     s.emit("month", turn=s.turn, text=f"{s.month()}: weather {weather}", rule=s.rule("7.0"))
