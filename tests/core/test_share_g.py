@@ -44,7 +44,7 @@ class DeepSkirmish(Skirmish):
     __slots__ = ()
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine", "dday-to-the-rhine"])
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine", "dday-to-the-rhine", "second-front-now"])
 def test_the_converted_games_share_g(game):
     assert api.load(game, seed=1).SHARE_G
     assert not DeepSkirmish.SHARE_G
@@ -107,7 +107,7 @@ def test_a_clone_of_a_clone_and_its_parents_stay_independent():
     assert c.g["replacement_points"] == c2.g["replacement_points"] != s.g["replacement_points"]
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine", "dday-to-the-rhine"])
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine", "dday-to-the-rhine", "second-front-now"])
 def test_play_on_a_clone_leaves_the_original_alone_and_the_other_way_round(game):
     short = game in ("skirmish", "race-to-the-rhine")  # their games are ~50-150 actions long
     s = played(game, 10 if short else 120, seed=5)
@@ -143,7 +143,7 @@ def test_a_save_loaded_from_json_owns_its_g_and_clones_like_any_state(game):
     assert t.hash() == s.hash()
 
 
-@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine", "dday-to-the-rhine"])
+@pytest.mark.parametrize("game", ["dday-3rd", "onslaught", "skirmish", "race-to-the-rhine", "dday-to-the-rhine", "second-front-now"])
 def test_same_game_with_and_without_clones_in_between(game):
     # cloning (and throwing the clone away after play on it) must not change the game's course
     a, b = api.load(game, seed=11), api.load(game, seed=11)
@@ -232,3 +232,36 @@ def test_1944_rp_control_and_support_written_on_a_clone_stay_there():
     c.mut("support")[sid] = "used"
     assert s.hash() == before and s.g["rp"] == rp and s.g["control"] == ctl
     assert c.g["rp"][side] == rp[side] - 1 and len(c.g["control"]) == len(ctl) + 1
+
+
+def test_sfn_plans_carried_out_or_forfeit_on_a_clone_stay_there():
+    # SFN 15.4 / 15.6: an SAF strike or drop carried out (or 15.4's forfeit) marks the plan on the clone only
+    from westfront.games.second_front_now.plans import drops_today, expire, mark_done, saf_for
+
+    s = played("second-front-now", 60, seed=3)
+    t = s.g["turn"]
+    s.g["saf"] = [{"hex": "1010", "turn": t, "written": t}, {"hex": "1111", "turn": t - 1, "written": t}]
+    s.g["drops"] = [{"unit": "x", "hex": "1212", "turn": t, "written": t}]
+    before = s.hash()
+    c = s.clone()
+    mark_done(c, "saf", saf_for(c, "1010"))
+    mark_done(c, "drops", drops_today(c)[0])
+    assert c.g["saf"][0]["done"] and c.g["drops"][0]["done"]
+    d = s.clone()
+    expire(d)
+    assert d.g["saf"][1]["done"]
+    assert s.hash() == before and not any(p.get("done") for p in s.g["saf"] + s.g["drops"])
+
+
+def test_sfn_control_taken_on_a_clone_stays_there():
+    # SFN 11.6: an occupant takes control of its hex on the clone's update only
+    from westfront.games.second_front_now.victory import update_control
+
+    s = played("second-front-now", 200, seed=4)
+    lab = next(h for h in s.g["control"] if s.occupant(h) is not None)
+    s.mut("control").pop(lab)  # as if the occupant had not taken it yet
+    before, ctl = s.hash(), dict(s.g["control"])
+    c = s.clone()
+    update_control(c)
+    assert c.g["control"][lab] == c.occupant(lab)
+    assert s.hash() == before and s.g["control"] == ctl

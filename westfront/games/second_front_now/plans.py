@@ -82,13 +82,23 @@ def drops_today(s: Position) -> list[dict[str, Any]]:
     return [p for p in s.g["drops"] if p["turn"] == t and not p.get("done")]
 
 
+def mark_done(s: Position, key: str, plan: dict[str, Any]) -> dict[str, Any]:
+    """The plan (read from ``g[key]``) carried out: marked in this state's own copy of the list
+    (``s.mut``; a clone may share the records, SHARE_G), found by position. Returns the marked plan."""
+    i = next(k for k, p in enumerate(s.g[key]) if p is plan)
+    own: dict[str, Any] = s.mut(key)[i]
+    own["done"] = True
+    return own
+
+
 def expire(s: Position) -> None:
     """Plans for days gone by are forfeit (15.4) or lapse (15.6)."""
     t = s.g["turn"]
     s.g["saf"] = [p for p in s.g["saf"] if p["turn"] >= t or p["written"] >= air_period_start(t)]
-    for p in s.g["saf"]:
-        if p["turn"] < t:
-            p["done"] = True
+    if any(p["turn"] < t and not p.get("done") for p in s.g["saf"]):
+        for p in s.mut("saf"):  # the plans' records are shared with clones too (SHARE_G)
+            if p["turn"] < t:
+                p["done"] = True
     s.g["drops"] = [p for p in s.g["drops"] if p["turn"] >= t]
 
 

@@ -122,8 +122,9 @@ class Position(Pieces):
     unit field through ``set_fields`` (unit records are copy-on-write: clones share them)."""
 
     __slots__ = ()
-    FLAT_TABLES = ("control",)  # hex -> side: clone copies it with dict.copy
+    FLAT_TABLES = ("control",)  # hex -> side: copied with dict.copy on its first write after a clone
     COPY_ON_WRITE = ("units",)  # records of scalars shared by clones: every write through the kit
+    SHARE_G = True  # clones share g's small tables, plans and the flow: in-place writes through mut() (issue 34)
     SIDE_FACTS = ("zoc", "zoc_src")  # 11.1: a side's ZOC (and its sources) read only its own units
 
     @classmethod

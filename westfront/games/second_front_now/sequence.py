@@ -45,8 +45,9 @@ class Setup(Procedure[Position]):
         for uid, d in units().items():
             if d.setup.startswith("beach:"):
                 s.place(uid, beach_hex(uid, s.g["area"]))
+        ctl = s.mut("control")
         for i in s.active_beaches():
-            s.g["control"][s.b.label(i)] = ALLIED
+            ctl[s.b.label(i)] = ALLIED
         s.touch()  # control is part of the position: derived facts (the AI's objectives) change
 
     def dieppe_casualties(self, s: Position, f: dict[str, Any]) -> None:
@@ -116,7 +117,7 @@ def storm_departure(s: Position) -> None:
         s.g["storm"] = {"state": "none", "day": 0}
         s.emit("storm", state="none", text="The great storm has blown over", rule=s.rule("15.2"))
     else:
-        st["day"] = day + 1
+        s.mut("storm")["day"] = day + 1
 
 
 def storm_check(s: Position) -> None:
@@ -134,7 +135,7 @@ def storm_check(s: Position) -> None:
             s.g["storm"] = {"state": "none", "day": 0}
             s.emit("storm", state="none", text="The storm changes course", rule=s.rule("15.2"))
         else:
-            st["day"] = day + 1
+            s.mut("storm")["day"] = day + 1
         return
     if st["state"] == "none" and is_due(t, P["storm_first"]):
         roll = s.roll(10, why="great storm approach (10)", rule=s.rule("15.2"))[0]

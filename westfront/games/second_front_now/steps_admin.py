@@ -119,7 +119,7 @@ class Replace(Step[Position]):
 
     def _spend(self, s: Position, uid: str, n: int) -> None:
         pool = rp_pool(uid)
-        s.g["rp"][pool] -= n
+        s.mut("rp")[pool] -= n
         s.set_fields(uid, replaced=True)
         if pool == "commonwealth":
             add_vp(s, n * tables()["victory"]["commonwealth_replacement"], "Commonwealth replacements", "4.4")
@@ -190,7 +190,7 @@ class AerialSupply(Step[Position]):
         return out + [act("done")]
 
     def on_airsupply(self, s: Position, f: dict[str, Any], uid: str) -> None:
-        s.g["aerial"].append(uid)
+        s.mut("aerial").append(uid)
         s.set_fields(uid, supply="aerial")
         s.touch()
         private(s, ALLIED, "aerial_supply_unit", unit=uid, text=f"Aerial supply for {units()[uid].name}")

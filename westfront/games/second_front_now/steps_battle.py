@@ -11,7 +11,7 @@ from ...core.state import Procedure, Step
 from ...core.steps import AdvanceAfterCombat, AttackBuilder
 from .combat import hit_number, retreat_hexes, targets
 from .data import ALLIED, tables, units
-from .plans import saf_for
+from .plans import mark_done, saf_for
 from .position import Position
 from .reinforcements import eliminate
 from .sequence import optional, storm_raging
@@ -62,7 +62,7 @@ class Battle(Procedure[Position]):
 
     def reveal(self, s: Position, f: dict[str, Any]) -> None:
         """10.6: the battle board is seen by both players."""
-        s.emit("battle", origin=f["origin"], target=f["target"], attackers=f["attackers"], defenders=f["defenders"],
+        s.emit("battle", origin=f["origin"], target=f["target"], attackers=list(f["attackers"]), defenders=list(f["defenders"]),
                reveal=True, rule=s.rule("13.1"),
                text=f"Battle for {f['target']}: {names(f['attackers'])} against {names(f['defenders'])}")
 
@@ -71,7 +71,7 @@ class Battle(Procedure[Position]):
         plan = saf_for(s, f["target"]) if f["attacker"] == ALLIED and optional(s) else None
         if plan is None:
             return "air"
-        plan["done"] = True
+        plan = mark_done(s, "saf", plan)
         f["saf_plotted"] = True
         if storm_raging(s):
             s.emit("saf", hex=f["target"], reveal=True, text="The SAF strike is forfeit: a great storm is raging",

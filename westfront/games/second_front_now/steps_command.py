@@ -11,7 +11,7 @@ from ...core.state import Procedure, Step
 from .board import label_rank, land_neighbour_masks, land_neighbours, regions
 from .data import ALLIED, GERMAN, tables, units
 from .movement import reach_from, why_out_of_reach
-from .plans import drops_today
+from .plans import drops_today, mark_done
 from .position import SIDE_BITS, SIDE_NO, Position, command_kinds, opponent
 from .reinforcements import eliminate, entry_hexes
 from .sequence import storm_raging
@@ -173,7 +173,7 @@ class Command(Step[Position]):
             why: list[str] = []
         else:
             cp, why = allied_cp(s)
-        s.g["cp"][side] = cp
+        s.mut("cp")[side] = cp
         s.emit("command_points", side=side, cp=cp, rule=s.rule("6.1"),
                text=f"{side.capitalize()} command points: {cp}" + (f" ({'; '.join(why)})" if why else ""))
 
@@ -229,7 +229,7 @@ class Command(Step[Position]):
         return out
 
     def _pay(self, s: Position, f: dict[str, Any], n: int) -> None:
-        s.g["cp"][f["side"]] -= n
+        s.mut("cp")[f["side"]] -= n
 
     def on_move(self, s: Position, f: dict[str, Any], label: str) -> None:
         self._pay(s, f, CP["move"])
@@ -259,8 +259,7 @@ class Command(Step[Position]):
     def on_drop(self, s: Position, f: dict[str, Any], uid: str) -> None:
         """15.6: one CP a division; in a German ZOC one die, 1-5 a hit; no move or attack that turn."""
         self._pay(s, f, CP["airdrop"])
-        plan = next(p for p in drops_today(s) if p["unit"] == uid)
-        plan["done"] = True
+        plan = mark_done(s, "drops", next(p for p in drops_today(s) if p["unit"] == uid))
         hx = plan["hex"]
         s.place(uid, hx)
         s.set_fields(uid, dropped=s.g["turn"], acted=True, supply="aerial")
@@ -294,13 +293,13 @@ class Command(Step[Position]):
 
     def on_attack(self, s: Position, f: dict[str, Any], origin: str, target: str) -> None:
         self._pay(s, f, CP["attack"])
-        s.g["attacked"].append(target)
+        s.mut("attacked").append(target)
         s.emit("command", side=f["side"], kind="attack", hex=origin, target=target, rule=s.rule("6.3"),
                text=f"Attack command: {origin} attacks {target}")
         s.call("battle", attacker=f["side"], defender=opponent(f["side"]), origin=origin, target=target)
 
     def on_end(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["cp"][f["side"]] = 0
+        s.mut("cp")[f["side"]] = 0
         s.emit("end_phase", side=f["side"], text=f"The {f['side']} player ends his command phase")
         s.end()
 
@@ -484,7 +483,7 @@ class MoveStack(Step[Position]):
             s.end()
 
     def on_cancel(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["cp"][f["side"]] += CP["move"]  # nothing moved: the command was not issued
+        s.mut("cp")[f["side"]] += CP["move"]  # nothing moved: the command was not issued
         s.end()
 
     def on_done(self, s: Position, f: dict[str, Any]) -> None:

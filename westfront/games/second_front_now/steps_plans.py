@@ -78,7 +78,7 @@ class PlanSaf(Procedure[Position]):
         f["day"] = ret
 
     def write(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["saf"].append({"hex": f["hex"], "turn": f["day"], "written": s.g["turn"]})
+        s.mut("saf").append({"hex": f["hex"], "turn": f["day"], "written": s.g["turn"]})
         private_plan_event(s, "plan", kind="saf", hex=f["hex"], turn=f["day"], rule=s.rule("15.4"),
                            text=f"SAF strike plotted on {f['hex']} for turn {f['day']}")
         s.emit("plan_written", kind="saf", text="The Allies write a strategic air plan", rule=s.rule("15.4"))
@@ -127,7 +127,7 @@ class PlanDrop(Procedure[Position]):
         f["day"] = ret
 
     def write(self, s: Position, f: dict[str, Any]) -> None:
-        s.g["drops"].append({"unit": f["unit"], "hex": f["hex"], "turn": f["day"], "written": s.g["turn"]})
+        s.mut("drops").append({"unit": f["unit"], "hex": f["hex"], "turn": f["day"], "written": s.g["turn"]})
         private_plan_event(s, "plan", kind="drop", unit=f["unit"], hex=f["hex"], turn=f["day"], rule=s.rule("15.6"),
                            text=f"{units()[f['unit']].name} plotted to drop on {f['hex']} on turn {f['day']}")
         s.emit("plan_written", kind="drop", text="The Allies write an airdrop plan", rule=s.rule("15.6"))

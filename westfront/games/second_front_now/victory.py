@@ -36,7 +36,7 @@ def update_control(s: Position) -> None:
     9.3: a fortress the Allies capture gives the German no more supply.
     """
     b = s.b
-    ctl = s.g["control"]
+    ctl = s.g["control"]  # read here; written through s.mut("control") (SHARE_G)
     gz, az = s.zoc_bb("german"), s.zoc_bb("allied")
     changed = False
     stacks = s.stacks()
@@ -53,6 +53,7 @@ def update_control(s: Position) -> None:
         if occ is None or ctl.get(lab) == occ:
             continue
         before = ctl.get(lab, GERMAN)
+        ctl = s.mut("control")
         ctl[lab] = occ
         if before != occ:
             changed = True
@@ -60,9 +61,9 @@ def update_control(s: Position) -> None:
             if i in b.vp:
                 vp_town_event(s, i, occ)
         if occ == ALLIED and (b.fortress >> i) & 1 and lab not in s.g["fortress_lost"]:
-            s.g["fortress_lost"].append(lab)
+            s.mut("fortress_lost").append(lab)
         if occ == GERMAN and i in s.active_beaches() and lab not in s.g["beach_awards"]:
-            s.g["beach_awards"].append(lab)
+            s.mut("beach_awards").append(lab)
             s.emit("beach_award", hex=lab, text=f"The German captures beach {lab}: +3 VP", rule=s.rule("4.3"))
     if changed:
         s.touch_fields()  # control moves no unit: the placement, stacks and ZOC stay
