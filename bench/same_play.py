@@ -1,12 +1,15 @@
-"""Same play before and after a refactor (issue 34's checks for a game moving onto a kit).
+"""Same play before and after a refactor (issue 34's checks for a game moving onto a kit) — the one script for it.
 
     PYTHONPATH=TREE .venv/bin/python bench/same_play.py --game skirmish [--option zoc=stop,cost2,engage ...]
+    PYTHONPATH=TREE .venv/bin/python bench/same_play.py --game race-to-the-rhine \
+        --option patch_devers=true,false --option players=1,2,3,4      # every seating (base 4 is skipped)
 
 Run it on the base tree and on the branch and diff the outputs: for every combination of the given options it
 prints, as JSON lines, (1) the hash after each of a few random games (seeds 1-3, ``--seeds``), (2) the hash of heuristic games
 with an ``mcts@48`` decision every 40th action (seeds 1-2, up to 400 actions), and (3) with ``--fuzz N`` the
 action count and results of N random games in the cache-check mode. The same lines on both trees mean every
-agent chose the same actions and the cache contract held.
+agent chose the same actions and the cache contract held. A combination the game refuses (Race's base game
+has no fourth player) prints one line saying so and is skipped.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 from westfront import api
 from westfront.ai import get_agent
+from westfront.core.errors import UnknownGame
 from westfront.testing.fuzz import fuzz
 
 
@@ -26,6 +30,13 @@ def _load(game: str, seed: int, options: dict[str, Any]) -> Any:
     opts = dict(options)
     scenario = opts.pop("scenario", None)
     return api.load(game, scenario=scenario, options=opts or None, seed=seed)
+
+
+def _value(text: str) -> Any:
+    """An option value from the command line: integers and true/false as such, anything else as text."""
+    if text.isdigit():
+        return int(text)
+    return {"true": True, "false": False}.get(text.lower(), text)
 
 
 def random_game(game: str, seed: int, options: dict[str, Any], actions: int) -> str:
@@ -69,10 +80,15 @@ def main() -> None:
     for o in args.option:
         name, vs = o.split("=", 1)
         names.append(name)
-        values.append([int(v) if v.isdigit() else v for v in vs.split(",")])
+        values.append([_value(v) for v in vs.split(",")])
     for combo in itertools.product(*values) if values else [()]:
         opts = dict(zip(names, combo, strict=True))
         out: dict[str, Any] = {"options": opts}
+        try:
+            _load(args.game, 1, opts)
+        except (ValueError, UnknownGame) as e:  # a combination the game refuses (a seating it has not)
+            print(json.dumps({**out, "skipped": str(e)}, sort_keys=True), flush=True)
+            continue
         out["random"] = [random_game(args.game, seed, opts, 2000) for seed in range(1, args.seeds + 1)]
         out["agents"] = [agent_game(args.game, seed, opts, 400) for seed in (1, 2)]
         if args.fuzz:
