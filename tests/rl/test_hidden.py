@@ -102,11 +102,9 @@ def test_fog_of_war_units_out_of_sight(monkeypatch):
     assert s.current_player() == "blue"
     assert "r-arm-1" not in {u["id"] for u in s.view("blue")["units"]}
     other = s.clone()
-    other.g["units"]["r-arm-1"]["hex"] = "1107"  # still far from every blue unit
-    other.touch()
+    other.move_piece("r-arm-1", "1107")  # still far from every blue unit (clones share records: the kit writes)
     assert other.hash() != s.hash()
     assert same(rl.observe_state(s, "blue"), rl.observe_state(other, "blue"))
     near = s.clone()
-    near.g["units"]["r-arm-1"]["hex"] = "0405"  # next to b-inf-1 (0304)
-    near.touch()
+    near.move_piece("r-arm-1", "0405")  # next to b-inf-1 (0304)
     assert not same(rl.observe_state(s, "blue"), rl.observe_state(near, "blue"))
