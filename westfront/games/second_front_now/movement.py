@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.movement import MoveModel, Reach, reach
 from .data import tables, units
-from .position import CW_BIT, GERMAN_BIT, SIDE_BITS, US_BIT, Position, opponent, stack_kinds
+from .position import CW_BIT, GERMAN_BIT, SIDE_BITS, US_BIT, Position, opponent, stack_summary
 
 
 def stacking_bbs(s: Position, movers: list[str]) -> tuple[int, int]:
@@ -18,15 +18,9 @@ def stacking_bbs(s: Position, movers: list[str]) -> tuple[int, int]:
     if all(s.u(u)["hex"] == start for u in movers):
         # the usual case, a stack moving from its hex: each other friendly stack's 10.1-10.2
         # summary plus the movers' (``stack_adds``, one pass over the memoised stacks)
-        kinds = stack_kinds()
-        gm = arty = 0
-        for u in movers:
-            g, a = kinds[u]
-            gm |= g
-            arty += a
+        gm, arty, n, _ = stack_summary(movers)
         mine = SIDE_BITS[units()[movers[0]].side]
         here = m.index[start] if start is not None else -1
-        n = len(movers)
         t = tables()["stacking"]
         max_arty, max_other = t["artillery"], t["non_artillery"]
         for h, (sg, sa, total, first) in s.stacks().items():
